@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const list = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+
+/** Environment read once at start-up. Every variable is documented in README.md. */
+const Env = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  /** The address users reach the product at; the embedded provider's issuer is built from it. */
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  ADMIN_PASSWORD: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+  OIDC_SERVER_URL: z.string().url().optional(),
+  OIDC_REALM: z.string().default('backoffice'),
+  OIDC_CLIENT_ID: z.string().default('backoffice-web'),
+  OIDC_AUDIENCE: z.string().default('urn:backoffice:api'),
+  OIDC_LOGIN_ON_LOAD: z.enum(['login-required', 'check-sso']).default('login-required'),
+  OIDC_CHECK_LOGIN_IFRAME: bool.default(false),
+  OIDC_ENABLE_BEARER_INTERCEPTOR: bool.default(true),
+  OIDC_BEARER_EXCLUDED_URLS: list.default([]),
+  /** Access token lifetime of the embedded provider, seconds; above the 900 s refresh window. */
+  OIDC_ACCESS_TOKEN_TTL: z.coerce.number().int().min(60).default(1800),
+
+  PRODUCTION: bool.optional(),
+  API_BASE_URL: z.string().default('/api/'),
+  USER_MANAGEMENT_SERVICE_URL: z.string().default('/api/'),
+  IMAGE_URL: z.string().default('/api/upload/files/'),
+  EDI_PORTAL_URL: z.string().default(''),
+  BRAND_PORTAL_URL: z.string().default(''),
+  REFURBISH_PORTAL_URL: z.string().default(''),
+  SETTLEMENT_NOTIFICATION_RECIPIENTS: list.default([]),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const embeddedIdentity = !e.OIDC_SERVER_URL;
+  const oidcServerUrl = (e.OIDC_SERVER_URL ?? publicUrl).replace(/\/$/, '');
+  return {
+    env: e.NODE_ENV,
+    production: e.PRODUCTION ?? e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    adminPassword: e.ADMIN_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR,
+    oidc: {
+      embedded: embeddedIdentity,
+      serverUrl: oidcServerUrl,
+      realm: e.OIDC_REALM,
+      clientId: e.OIDC_CLIENT_ID,
+      audience: e.OIDC_AUDIENCE,
+      issuer: `${oidcServerUrl}/realms/${e.OIDC_REALM}`,
+      loginOnLoad: e.OIDC_LOGIN_ON_LOAD,
+      checkLoginIframe: e.OIDC_CHECK_LOGIN_IFRAME,
+      enableBearerInterceptor: e.OIDC_ENABLE_BEARER_INTERCEPTOR,
+      bearerExcludedUrls: e.OIDC_BEARER_EXCLUDED_URLS,
+      accessTokenTtl: e.OIDC_ACCESS_TOKEN_TTL,
+    },
+    web: {
+      apiBaseUrl: e.API_BASE_URL,
+      userManagementServiceUrl: e.USER_MANAGEMENT_SERVICE_URL,
+      imageUrl: e.IMAGE_URL,
+      ediPortalUrl: e.EDI_PORTAL_URL,
+      brandPortalUrl: e.BRAND_PORTAL_URL,
+      refurbishPortalUrl: e.REFURBISH_PORTAL_URL,
+      settlementNotificationRecipients: e.SETTLEMENT_NOTIFICATION_RECIPIENTS,
+    },
+  };
+}

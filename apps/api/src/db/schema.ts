@@ -1,0 +1,94 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Column types as PostgreSQL hands them over: numeric and bigint as strings, dates as YYYY-MM-DD. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json = ColumnType<unknown, string | undefined | null, string | null>;
+
+export interface PermissionsTable {
+  name: string;
+  area: string;
+  sort_order: number;
+}
+export interface RolesTable {
+  id: Generated<string>;
+  name: string;
+  description: Generated<string>;
+  is_system: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+export interface RolePermissionsTable {
+  role_id: string;
+  permission: string;
+}
+export interface UsersTable {
+  id: Generated<string>;
+  username: string;
+  name: Generated<string>;
+  email: string;
+  email_verified: Generated<boolean>;
+  password_hash: string | null;
+  external_subject: string | null;
+  is_active: Generated<boolean>;
+  last_sign_in_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+export interface UserRolesTable {
+  user_id: string;
+  role_id: string;
+}
+export interface SystemLogsTable {
+  id: Generated<string>;
+  at: Generated<Timestamp>;
+  user_id: string | null;
+  username: string | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  before: Json;
+  after: Json;
+  request_id: string | null;
+}
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  method: string;
+  path: string;
+  request_hash: string;
+  status_code: number;
+  response: Json;
+  created_at: Generated<Timestamp>;
+}
+export interface AppSecretsTable {
+  name: string;
+  value: Json;
+  created_at: Generated<Timestamp>;
+}
+export interface OidcPayloadsTable {
+  id: string;
+  type: string;
+  payload: Json;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: Timestamp | null;
+  consumed_at: Timestamp | null;
+}
+export interface SchemaMigrationsTable {
+  name: string;
+  applied_at: Generated<Timestamp>;
+}
+
+export interface Database {
+  permissions: PermissionsTable;
+  roles: RolesTable;
+  role_permissions: RolePermissionsTable;
+  users: UsersTable;
+  user_roles: UserRolesTable;
+  system_logs: SystemLogsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  app_secrets: AppSecretsTable;
+  oidc_payloads: OidcPayloadsTable;
+  schema_migrations: SchemaMigrationsTable;
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { endpoint } from '../platform/endpoint.ts';
+import { IsoDate, PageQuery, pageOf, Uuid } from '../platform/pagination.ts';
+
+export const SystemLog = z
+  .object({
+    id: z.string(),
+    at: z.string(),
+    userId: Uuid.nullable(),
+    username: z.string().nullable(),
+    action: z.string(),
+    entity: z.string(),
+    entityId: z.string().nullable(),
+    before: z.unknown().nullable(),
+    after: z.unknown().nullable(),
+    requestId: z.string().nullable(),
+  })
+  .meta({ id: 'SystemLog' });
+export type SystemLog = z.infer<typeof SystemLog>;
+
+export const SystemLogQuery = PageQuery.extend({
+  userId: Uuid.optional(),
+  entity: z.string().trim().max(100).optional(),
+  action: z.string().trim().max(100).optional(),
+  from: IsoDate.optional(),
+  to: IsoDate.optional(),
+});
+export type SystemLogQuery = z.input<typeof SystemLogQuery>;
+
+export const systemLogsApi = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/system-logs',
+    permission: 'view_system_logs',
+    tag: 'system-logs',
+    summary: 'System log rows, newest first, filtered by user, entity, action and date',
+    query: SystemLogQuery,
+    response: pageOf(SystemLog),
+  }),
+  facets: endpoint({
+    method: 'GET',
+    path: '/api/system-logs/facets',
+    permission: 'view_system_logs',
+    tag: 'system-logs',
+    summary: 'The entities and actions that occur in the log, for filters',
+    response: z.object({ entities: z.array(z.string()), actions: z.array(z.string()) }),
+  }),
+};
