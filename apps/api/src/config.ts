@@ -21,6 +21,7 @@ const Env = z.object({
   DATABASE_URL: z.string().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   ADMIN_PASSWORD: z.string().min(1).optional(),
+  ADMIN_EMAIL: z.string().email().default('admin@example.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   OIDC_SERVER_URL: z.string().url().optional(),
@@ -67,6 +68,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     adminPassword: e.ADMIN_PASSWORD,
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
     oidc: {

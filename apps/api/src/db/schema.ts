@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 
 /** Column types as PostgreSQL hands them over: numeric and bigint as strings, dates as YYYY-MM-DD. */
+/** Insert may omit it when the column has a default. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json = ColumnType<unknown, string | undefined | null, string | null>;
 
@@ -14,8 +15,8 @@ export interface RolesTable {
   name: string;
   description: Generated<string>;
   is_system: Generated<boolean>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 export interface RolePermissionsTable {
   role_id: string;
@@ -31,8 +32,8 @@ export interface UsersTable {
   external_subject: string | null;
   is_active: Generated<boolean>;
   last_sign_in_at: Timestamp | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 export interface UserRolesTable {
   user_id: string;
@@ -40,7 +41,7 @@ export interface UserRolesTable {
 }
 export interface SystemLogsTable {
   id: Generated<string>;
-  at: Generated<Timestamp>;
+  at: Timestamp;
   user_id: string | null;
   username: string | null;
   action: string;
@@ -58,12 +59,12 @@ export interface IdempotencyKeysTable {
   request_hash: string;
   status_code: number;
   response: Json;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 export interface AppSecretsTable {
   name: string;
   value: Json;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 export interface OidcPayloadsTable {
   id: string;
@@ -77,7 +78,7 @@ export interface OidcPayloadsTable {
 }
 export interface SchemaMigrationsTable {
   name: string;
-  applied_at: Generated<Timestamp>;
+  applied_at: Timestamp;
 }
 
 export interface Database {

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { JSONWebKeySet } from 'jose';
+import type { Config } from './config.ts';
+import type { Db } from './db/db.ts';
+import { registerEmbeddedIdentityProvider } from './domains/identity/index.ts';
+import { platformRoutes } from './domains/platform/index.ts';
+import { systemLogsRoutes } from './domains/system-logs/index.ts';
+import { usersRoutes } from './domains/users/index.ts';
+import { createAuthenticator } from './platform/auth.ts';
+import { AppError, fromDatabaseError } from './platform/errors.ts';
+import { type RouteEntry, registerRoutes, requireDeclaredPermission } from './platform/routes.ts';
+import { issueXsrfCookie } from './platform/xsrf.ts';
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  /** Tests pass false to keep the log quiet. */
+  logger?: boolean;
+}
+
+/** The one list of areas: each contributes its route entries. */
+export function apiRoutes(config: Config): RouteEntry[] {
+  return [
+    ...platformRoutes(config),
+    ...usersRoutes({ passwordsManagedHere: config.oidc.embedded }),
+    ...systemLogsRoutes,
+  ];
+}
+
+export async function buildApp({ config, db, logger = true }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('user', null);
+
+  // Every route declares who may call it; a route without a declaration stops the server starting.
+  app.addHook('onRoute', requireDeclaredPermission);
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    if (request.url.startsWith('/api')) {
+      issueXsrfCookie(request, reply, config.publicUrl.startsWith('https:'));
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Back Office API',
+        version: '1',
+        description:
+          'Every route names its permission. Errors answer { code, message, details }. State-changing requests carry the XSRF-TOKEN cookie in the X-XSRF-TOKEN header.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: appError.code }, appError.message);
+    return reply.status(appError.status).send(appError.toBody());
+  });
+
+  let jwks: JSONWebKeySet | undefined;
+  if (config.oidc.embedded) jwks = (await registerEmbeddedIdentityProvider(app, { db, config })).jwks;
+  const authenticate = createAuthenticator(config, db, jwks);
+  registerRoutes(app, apiRoutes(config), { db, authenticate });
+
+  const webDist = config.webDistDir ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  if (existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      setHeaders: (reply, file) => {
+        reply.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api') || request.method !== 'GET' || !existsSync(path.join(webDist, 'index.html')))
+      return reply
+        .status(404)
+        .send({ code: 'ROUTE_NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}.` });
+    return reply.type('text/html').sendFile('index.html');
+  });
+  return app;
+}
+
+function toAppError(error: FastifyError): AppError {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((v) => ({
+      path: `${error.validationContext ?? ''}${v.instancePath.replace(/\//g, '.')}`,
+      message: v.message ?? 'is not valid',
+    }));
+    return new AppError(
+      400,
+      'VALIDATION_FAILED',
+      `Some values are not valid: ${issues.map((i) => `${i.path.replace(/^body\.?/, '') || 'body'}: ${i.message}`).join('; ')}`,
+      { issues },
+    );
+  }
+  if (isResponseSerializationError(error))
+    return new AppError(500, 'INTERNAL', 'The server built an answer it could not send.');
+  const fromDb = fromDatabaseError(error);
+  if (fromDb) return fromDb;
+  const status = error.statusCode ?? 500;
+  if (status === 413) return new AppError(413, 'PAYLOAD_TOO_LARGE', 'The request is too large.');
+  if (status === 415) return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'This content type is not accepted here.');
+  if (status >= 400 && status < 500)
+    return new AppError(
+      status,
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || /JSON/i.test(error.message) ? 'INVALID_JSON' : 'BAD_REQUEST',
+      error.message,
+    );
+  return new AppError(500, 'INTERNAL', 'Something went wrong on the server. It has been logged.');
+}

@@ -1,0 +1,1 @@
+export { platformRoutes } from './platform.routes.ts';

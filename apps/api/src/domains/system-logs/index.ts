@@ -1,0 +1,1 @@
+export { systemLogsRoutes } from './system-logs.routes.ts';

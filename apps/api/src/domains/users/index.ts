@@ -1,0 +1,2 @@
+export { type AdminBootstrap, ensureAdministrator } from './bootstrap.ts';
+export { usersRoutes } from './users.routes.ts';

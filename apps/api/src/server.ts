@@ -1,0 +1,78 @@
+import { createServer } from 'node:net';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { createDb, type Db } from './db/db.ts';
+import { type EmbeddedServer, startEmbeddedPostgres } from './db/embedded-postgres.ts';
+import { migrate } from './db/migrate.ts';
+import { type AdminBootstrap, ensureAdministrator } from './domains/users/index.ts';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  db: Db;
+  url: string;
+  admin: AdminBootstrap;
+  stop(): Promise<void>;
+}
+
+const EMBEDDED_DB = 'backoffice';
+
+/** Starts everything on one port: database (embedded unless DATABASE_URL), migrations, sign-in, API, web app. */
+export async function startServer(config: Config, opts: { logger?: boolean } = {}): Promise<RunningServer> {
+  let embedded: EmbeddedServer | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres(
+      path.join(config.dataDir, 'pg'),
+      config.embeddedPgPort ?? (await freePort()),
+    );
+    const admin = createDb(embedded.url('postgres'), 1);
+    const exists = await sql`SELECT 1 FROM pg_database WHERE datname = ${EMBEDDED_DB}`.execute(admin);
+    if (!exists.rows.length) await sql.raw(`CREATE DATABASE ${EMBEDDED_DB}`).execute(admin);
+    await admin.destroy();
+    databaseUrl = embedded.url(EMBEDDED_DB);
+  }
+  const db = createDb(databaseUrl, 20);
+  try {
+    await migrate(db);
+    const admin = await ensureAdministrator(db, {
+      password: config.adminPassword,
+      email: config.adminEmail,
+      passwordsManagedHere: config.oidc.embedded,
+    });
+    const app = await buildApp({ config, db, logger: opts.logger });
+    await app.listen({ port: config.port, host: config.host });
+    let stopping: Promise<void> | undefined;
+    return {
+      app,
+      db,
+      admin,
+      url: config.publicUrl,
+      stop: () => {
+        stopping ??= (async () => {
+          await app.close();
+          await db.destroy();
+          await embedded?.stop();
+        })();
+        return stopping;
+      },
+    };
+  } catch (e) {
+    await db.destroy().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    throw e;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      s.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}

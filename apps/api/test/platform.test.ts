@@ -1,0 +1,91 @@
+import type { ErrorBody, RuntimeConfig } from '@backoffice/contracts';
+import { ALL_PERMISSIONS } from '@backoffice/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, apiClient, clientWith, startTestApp, type TestApp } from './app.ts';
+
+let ta: TestApp;
+let admin: ApiClient;
+beforeAll(async () => {
+  ta = await startTestApp({
+    EDI_PORTAL_URL: 'https://edi.example.test',
+    SETTLEMENT_NOTIFICATION_RECIPIENTS: 'a@example.test, b@example.test',
+  });
+  admin = (await clientWith(ta, ALL_PERMISSIONS)).api;
+});
+afterAll(() => ta.close());
+
+describe('platform', () => {
+  it('answers liveness and readiness', async () => {
+    const anon = apiClient(ta);
+    expect((await anon.get('/api/health')).body).toEqual({ status: 'ok' });
+    expect((await anon.get('/api/ready')).body).toEqual({ status: 'ready', database: 'ok' });
+  });
+
+  it('gives the web app its configuration from the environment at run time', async () => {
+    const res = await apiClient(ta).get<RuntimeConfig>('/api/config');
+    expect(res.body).toMatchObject({
+      apiBaseUrl: '/api/',
+      ediPortalUrl: 'https://edi.example.test',
+      settlementNotificationRecipients: ['a@example.test', 'b@example.test'],
+      identityProvider: { realm: 'backoffice', clientId: 'backoffice-web', embedded: true, serverUrl: ta.baseUrl },
+    });
+  });
+
+  it('carries a request id on every answer, taking the caller’s when given', async () => {
+    const res = await fetch(`${ta.baseUrl}/api/health`, { headers: { 'x-request-id': 'trace-42' } });
+    expect(res.headers.get('x-request-id')).toBe('trace-42');
+    expect((await fetch(`${ta.baseUrl}/api/health`)).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers bad input with 4xx and a code, never 500', async () => {
+    const cases: [string, string, string | undefined, number, string][] = [
+      ['POST', '/api/roles', '{"name": ', 400, 'INVALID_JSON'],
+      ['POST', '/api/roles', '[]', 400, 'VALIDATION_FAILED'],
+      ['POST', '/api/roles', JSON.stringify({ name: 'x'.repeat(81), permissions: [] }), 400, 'VALIDATION_FAILED'],
+      ['POST', '/api/roles', JSON.stringify({ name: 'n', permissions: 'all' }), 400, 'VALIDATION_FAILED'],
+      ['GET', '/api/roles/not-a-uuid', undefined, 400, 'VALIDATION_FAILED'],
+      ['GET', '/api/roles?page=-1', undefined, 400, 'VALIDATION_FAILED'],
+      ['GET', '/api/roles/00000000-0000-4000-8000-000000000000', undefined, 404, 'NOT_FOUND'],
+      ['GET', '/api/nowhere', undefined, 404, 'ROUTE_NOT_FOUND'],
+      [
+        'POST',
+        '/api/roles',
+        JSON.stringify({ name: 'big', permissions: Array(600).fill('view_user') }),
+        400,
+        'VALIDATION_FAILED',
+      ],
+      [
+        'POST',
+        '/api/roles',
+        JSON.stringify({ name: 'x', description: 'y'.repeat(2_000_000), permissions: [] }),
+        413,
+        'PAYLOAD_TOO_LARGE',
+      ],
+    ];
+    for (const [method, path, body, status, code] of cases) {
+      const res = await admin.call<ErrorBody>(method, path, body);
+      expect([res.status, res.body.code], `${method} ${path}`).toEqual([status, code]);
+      expect(typeof res.body.message).toBe('string');
+    }
+    const res = await fetch(`${ta.baseUrl}/api/roles`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/xml' },
+      body: '<x/>',
+    });
+    expect(res.status).toBeLessThan(500);
+  });
+
+  it('serves the OpenAPI document with each route’s permission', async () => {
+    const res = await apiClient(ta).get<{ paths: Record<string, Record<string, { description: string }>> }>(
+      '/api/docs/json',
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.paths['/api/roles']?.post?.description).toMatch(/Permission: add_role/);
+  });
+
+  it('answers 401 for a forged or expired token', async () => {
+    const forged = apiClient(ta, 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln');
+    const res = await forged.get<ErrorBody>('/api/me');
+    expect([res.status, res.body.code]).toEqual([401, 'UNAUTHENTICATED']);
+  });
+});
