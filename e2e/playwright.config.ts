@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
+import { ADMIN_PASSWORD, BASE_URL, E2E_PORT } from './support/env.ts';
+
 /** The product as `npm start` runs it (embedded PostgreSQL and sign-in), on a data directory of its own. */
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
-export const BASE_URL = `http://localhost:${E2E_PORT}`;
-export const ADMIN_PASSWORD = 'e2e-admin-password';
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'backoffice-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 const root = path.resolve(import.meta.dirname, '..');

@@ -56,7 +56,7 @@ export async function signInWithCode(site: Site, username: string, password: str
     if (!location) break;
     url = new URL(location, url).toString();
   }
-  if (!res || res.status !== 200) throw new Error(`no sign-in form: ${res?.status}`);
+  if (res?.status !== 200) throw new Error(`no sign-in form: ${res?.status}`);
   const html = await res.text();
   const action = /<form[^>]*action="([^"]+)"/i.exec(html)?.[1]?.replace(/&amp;/g, '&');
   if (!action) throw new Error('sign-in form has no action');

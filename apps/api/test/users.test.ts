@@ -229,7 +229,7 @@ describe('users', () => {
       .where('entity_id', '=', created.id)
       .orderBy('id')
       .execute();
-    expect(log.map((l) => l.action)).toEqual(['create', 'deactivate']);
+    expect(log.map((l) => l.action)).toEqual(['create', 'sign_in', 'deactivate']);
     await admin.put(`/api/users/${created.id}`, {
       name: '',
       email: 'leaver@example.test',

