@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { ADMIN_PASSWORD } from '../support/env.ts';
 import { signInOnPage } from '../support/sign-in.ts';
 
-test('an administrator creates a role and a user, who signs in with it; the system log shows both', async ({ browser }) => {
+test('an administrator creates a role and a user, who signs in with it; the system log shows both', async ({
+  browser,
+}) => {
   const adminPage = await browser.newPage();
   await adminPage.goto('/');
   await signInOnPage(adminPage, 'admin', ADMIN_PASSWORD);

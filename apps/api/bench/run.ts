@@ -29,7 +29,8 @@ const report = (figure: string, value: string) => {
   console.log(`${figure.padEnd(48)} ${value}`);
 };
 const ms = (n: number) => `${n.toFixed(1)} ms`;
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
 
 let t = performance.now();
 const server = await startServer(config, { logger: false });
