@@ -186,8 +186,9 @@ export function createProvider({ db, config, secrets }: ProviderDeps): Provider 
       if (typeof accountId !== 'string') return undefined;
       const user = await findActiveUser(db, accountId);
       if (!user) return undefined;
-      const { email, name, preferred_username } = userClaims(user);
-      return { email, name, preferred_username };
+      // As Keycloak's email scope does: the API links external users by verified e-mail.
+      const { email, email_verified, name, preferred_username } = userClaims(user);
+      return { email, email_verified, name, preferred_username };
     },
     // Public clients get refresh tokens too (the default wants offline_access, which needs prompt=consent).
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
