@@ -341,6 +341,9 @@ describe('system logs', () => {
     );
     expect((await viewer.get<Page<SystemLog>>('/api/system-logs?to=2000-01-01')).body.total).toBe(0);
     expect((await viewer.get<ErrorBody>('/api/system-logs?from=yesterday')).status).toBe(400);
+    expect((await viewer.get<ErrorBody>('/api/system-logs?sort=username')).status).toBe(400);
+    const oldest = await viewer.get<Page<SystemLog>>('/api/system-logs?sort=at&pageSize=1');
+    expect(oldest.body.items[0]?.id).toBe('1');
     const facets = await viewer.get<{ entities: string[]; actions: string[] }>('/api/system-logs/facets');
     expect(facets.body.entities).toEqual(expect.arrayContaining(['role', 'user']));
     expect(facets.body.actions).toEqual(expect.arrayContaining(['create', 'sign_in']));

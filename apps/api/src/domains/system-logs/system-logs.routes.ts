@@ -1,6 +1,6 @@
 import { systemLogsApi } from '@backoffice/contracts';
 import { sql } from 'kysely';
-import { likePattern, offsetOf, toPage } from '../../platform/pagination.ts';
+import { likePattern, offsetOf, parseSort, toPage } from '../../platform/pagination.ts';
 import { type RouteEntry, route } from '../../platform/routes.ts';
 
 /** Distinct values of an indexed column by a loose index scan: fast however long the log grows. */
@@ -26,11 +26,12 @@ export const systemLogsRoutes: RouteEntry[] = [
       const p = likePattern(query.q);
       base = base.where(sql<boolean>`(username ILIKE ${p} OR entity_id ILIKE ${p} OR request_id ILIKE ${p})`);
     }
+    const { direction } = parseSort(query.sort, { at: 'at' }, { column: 'at', direction: 'desc' });
     const [rows, count] = await Promise.all([
       base
         .selectAll()
-        .orderBy('at', query.sort === 'at' ? 'asc' : 'desc')
-        .orderBy('id', query.sort === 'at' ? 'asc' : 'desc')
+        .orderBy('at', direction)
+        .orderBy('id', direction)
         .limit(query.pageSize)
         .offset(offsetOf(query))
         .execute(),
