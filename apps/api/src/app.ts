@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { UPLOAD_MAX_BYTES } from '@backoffice/contracts';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -21,6 +23,7 @@ import type { Db } from './db/db.ts';
 import { registerEmbeddedIdentityProvider } from './domains/identity/index.ts';
 import { platformRoutes } from './domains/platform/index.ts';
 import { systemLogsRoutes } from './domains/system-logs/index.ts';
+import { uploadsRoutes } from './domains/uploads/index.ts';
 import { usersRoutes } from './domains/users/index.ts';
 import { createAuthenticator } from './platform/auth.ts';
 import { AppError, fromDatabaseError } from './platform/errors.ts';
@@ -40,6 +43,7 @@ export function apiRoutes(config: Config): RouteEntry[] {
     ...platformRoutes(config),
     ...usersRoutes({ passwordsManagedHere: config.oidc.embedded }),
     ...systemLogsRoutes,
+    ...uploadsRoutes,
   ];
 }
 
@@ -71,6 +75,10 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
   });
 
   await app.register(fastifyCookie);
+  // One file per request, at most 10 MB (specification section 9); the type is checked by content.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+  });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',

@@ -76,6 +76,20 @@ export interface OidcPayloadsTable {
   expires_at: Timestamp | null;
   consumed_at: Timestamp | null;
 }
+export interface UploadedFilesTable {
+  id: string;
+  file_name: string;
+  original_name: string;
+  content_type: string;
+  kind: string;
+  size: number;
+  sha256: string;
+  content: Buffer;
+  uploaded_by: string;
+  uploaded_at: Timestamp;
+  attached_entity: string | null;
+  attached_id: string | null;
+}
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: Timestamp;
@@ -91,5 +105,6 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   app_secrets: AppSecretsTable;
   oidc_payloads: OidcPayloadsTable;
+  uploaded_files: UploadedFilesTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -9,6 +9,7 @@ import { writeAudit } from './audit.ts';
 import type { AuthUser } from './auth.ts';
 import { forbidden } from './errors.ts';
 import { claimIdempotencyKey, parseIdempotencyKey, requestHash, storeIdempotentAnswer } from './idempotency.ts';
+import { readMultipartFile, type UploadedPart } from './multipart.ts';
 import { checkXsrf } from './xsrf.ts';
 
 /** What a handler gets besides its validated input. */
@@ -17,6 +18,9 @@ export interface Ctx<U extends AuthUser | null = AuthUser> {
   db: Kysely<Database>;
   user: U;
   requestId: string;
+  /** For the rare handler that reads a multipart body or sends a file. */
+  request: FastifyRequest;
+  reply: FastifyReply;
   /** Writes a system-log row in the request's transaction. */
   audit(e: {
     action: string;
@@ -31,7 +35,7 @@ type In<S> = S extends z.ZodType ? z.output<S> : undefined;
 export interface HandlerInput<E extends EndpointDef> {
   params: In<E['params']>;
   query: In<E['query']>;
-  body: In<E['body']>;
+  body: E['multipart'] extends true ? UploadedPart : In<E['body']>;
 }
 type UserOf<E extends EndpointDef> = E['permission'] extends 'public' ? AuthUser | null : AuthUser;
 export type Handler<E extends EndpointDef> = (
@@ -95,6 +99,7 @@ export function registerRoutes(app: FastifyInstance, entries: readonly RouteEntr
         ...(def.params ? { params: def.params } : {}),
         ...(def.query ? { querystring: def.query } : {}),
         ...(def.body ? { body: def.body } : {}),
+        ...(def.multipart ? { consumes: ['multipart/form-data'] } : {}),
         response: { [def.status ?? 200]: def.response },
         ...(def.permission === 'public' ? {} : { security: [{ bearer: [] }] }),
         description: `Permission: ${describePermission(def.permission)}${def.idempotent ? '. Honours Idempotency-Key.' : ''}`,
@@ -104,7 +109,7 @@ export function registerRoutes(app: FastifyInstance, entries: readonly RouteEntr
         request.user = null;
         if (def.permission === 'public') return;
         request.user = await deps.authenticate(request.headers.authorization, request.id);
-        checkXsrf(request);
+        checkXsrf(request, def.mutation);
         requirePermission(request.user, def.permission);
       },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
@@ -113,10 +118,11 @@ export function registerRoutes(app: FastifyInstance, entries: readonly RouteEntr
           query: request.query,
           body: request.body,
         } as HandlerInput<EndpointDef>;
+        if (def.multipart) input.body = await readMultipartFile(request);
         const status = def.status ?? 200;
         const user = request.user;
-        if (!MUTATING.has(def.method)) {
-          const ctx = makeCtx(deps.db, user, request.id);
+        if (!MUTATING.has(def.method) && !def.mutation) {
+          const ctx = makeCtx(deps.db, user, request, reply);
           return reply.status(status).send(await handler(input, ctx));
         }
         const key = def.idempotent ? parseIdempotencyKey(request.headers['idempotency-key']) : undefined;
@@ -126,7 +132,7 @@ export function registerRoutes(app: FastifyInstance, entries: readonly RouteEntr
             const claim = await claimIdempotencyKey(tx, user.id, key, def.method, request.url, hash);
             if (claim.replay) return { ...claim.replay, replayed: true };
           }
-          const body = await handler(input, makeCtx(tx, user, request.id));
+          const body = await handler(input, makeCtx(tx, user, request, reply));
           if (key && user) await storeIdempotentAnswer(tx, user.id, key, status, body);
           return { status, body, replayed: false };
         });
@@ -138,11 +144,19 @@ export function registerRoutes(app: FastifyInstance, entries: readonly RouteEntr
   }
 }
 
-function makeCtx(db: Kysely<Database>, user: AuthUser | null, requestId: string): Ctx<AuthUser | null> {
+function makeCtx(
+  db: Kysely<Database>,
+  user: AuthUser | null,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Ctx<AuthUser | null> {
+  const requestId = request.id;
   return {
     db,
     user,
     requestId,
+    request,
+    reply,
     audit: (e) => writeAudit(db, { ...e, user: user && { id: user.id, username: user.username }, requestId }),
   };
 }

@@ -18,8 +18,8 @@ export function issueXsrfCookie(request: FastifyRequest, reply: FastifyReply, se
 }
 
 /** Double-submit check: a state-changing request carries the cookie's value in the header. */
-export function checkXsrf(request: FastifyRequest) {
-  if (SAFE_METHODS.has(request.method)) return;
+export function checkXsrf(request: FastifyRequest, changesData = false) {
+  if (SAFE_METHODS.has(request.method) && !changesData) return;
   const cookie = request.cookies[XSRF_COOKIE];
   const header = request.headers[XSRF_HEADER];
   const ok =

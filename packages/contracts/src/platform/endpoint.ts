@@ -26,6 +26,10 @@ export interface EndpointDef {
   status?: 200 | 201 | 204;
   /** Creates honour the Idempotency-Key header. */
   idempotent?: boolean;
+  /** Changes data although the method is GET (the specification's removeFile): runs in a transaction. */
+  mutation?: boolean;
+  /** The body is multipart/form-data, read by the handler from the request. */
+  multipart?: boolean;
 }
 
 /** Declares an endpoint once; the API serves it and the web app calls it from this definition. */
