@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -7,6 +7,8 @@ import { ADMIN_PASSWORD, BASE_URL, E2E_PORT } from './support/env.ts';
 
 /** The product as `npm start` runs it (embedded PostgreSQL and sign-in), on a data directory of its own. */
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'backoffice-e2e-'));
+// PostgreSQL runs as the user postgres, which must be able to reach the directory.
+chmodSync(dataDir, 0o755);
 process.env.E2E_DATA_DIR = dataDir;
 const root = path.resolve(import.meta.dirname, '..');
 

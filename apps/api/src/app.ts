@@ -74,6 +74,13 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
     return payload;
   });
 
+  // The web app says JSON on every request, a DELETE without a body included: an empty body is no body.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
   await app.register(fastifyCookie);
   // One file per request, at most 10 MB (specification section 9); the type is checked by content.
   await app.register(fastifyMultipart, {
@@ -111,7 +118,7 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
   if (existsSync(path.join(webDist, 'index.html'))) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
+      wildcard: true,
       setHeaders: (reply, file) => {
         reply.header(
           'cache-control',

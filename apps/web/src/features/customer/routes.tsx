@@ -1,0 +1,8 @@
+import { AreaRoutes, areaRoutes } from '../../shared/ui/area-routes.tsx';
+
+const routes = areaRoutes('customer');
+
+/** The customer area: its menu entries, each under its real route, title and permission; screens come later. */
+export function Component() {
+  return <AreaRoutes routes={routes} />;
+}

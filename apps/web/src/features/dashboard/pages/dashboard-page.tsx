@@ -1,0 +1,110 @@
+import type { usersApi } from '@backoffice/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Spin, Tag, theme } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LANDING_PATH } from '../../../app/landing.ts';
+import { callEndpoint, endpointRef } from '../../../shared/lib/api.ts';
+import { useAuth } from '../../../shared/lib/auth.ts';
+import { useMe } from '../../../shared/lib/me.ts';
+import { usePermissions } from '../../../shared/lib/permissions.tsx';
+import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { Panel } from '../../../shared/ui/panel.tsx';
+import { ErrorState } from '../../../shared/ui/states.tsx';
+import { menuLeaves, targetOf, visibleMenu } from '../../../shell/menu.ts';
+import { MENU, type MenuItem } from '../../../shell/menu-config.ts';
+
+const getUser = endpointRef<typeof usersApi.getUser>('GET', '/api/users/:id');
+
+/** The roles of the signed-in user; readable only with view_user (the profile carries no roles). */
+function useOwnRoles(userId: string | undefined, canRead: boolean) {
+  return useQuery({
+    queryKey: ['users', 'detail', userId],
+    queryFn: () => callEndpoint(getUser, { params: { id: userId ?? '' } }),
+    enabled: canRead && !!userId,
+  });
+}
+
+function OwnRoles({ userId }: { userId: string | undefined }) {
+  const { t } = useTranslation();
+  const roles = useOwnRoles(userId, true);
+  if (roles.isError) return <ErrorState error={roles.error} onRetry={() => void roles.refetch()} />;
+  return (
+    <p>
+      <strong>{t('dashboard.roles')}: </strong>
+      {roles.isPending ? (
+        <Spin size="small" />
+      ) : roles.data.roles.length === 0 ? (
+        t('dashboard.noRoles')
+      ) : (
+        roles.data.roles.map((role) => <Tag key={role.id}>{role.name}</Tag>)
+      )}
+    </p>
+  );
+}
+
+function QuickLinks({ groups }: { groups: MenuItem[] }) {
+  const { t } = useTranslation('menu');
+  const { token } = theme.useToken();
+  return (
+    <div
+      style={{
+        display: 'grid',
+        gap: token.margin,
+        gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
+      }}
+    >
+      {groups.map((group) => {
+        const Icon = group.icon;
+        const leaves = (group.submenu.length ? menuLeaves(group.submenu) : [group]).filter((leaf) => !leaf.disabled);
+        return (
+          <Panel
+            key={group.titleKey}
+            title={
+              <span style={{ display: 'inline-flex', gap: token.marginXS }}>
+                {Icon ? <Icon /> : null}
+                {t(group.titleKey)}
+              </span>
+            }
+          >
+            <ul style={{ margin: 0, paddingInlineStart: token.paddingMD }}>
+              {leaves.map((leaf) => (
+                <li key={leaf.path}>
+                  <Link to={targetOf(leaf)}>{t(leaf.titleKey)}</Link>
+                </li>
+              ))}
+            </ul>
+          </Panel>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The landing page: a welcome with the user's roles and permissions, and links to the areas they may open. */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const { profile } = useAuth();
+  const { names, has } = usePermissions();
+  const me = useMe();
+  const groups = useMemo(() => visibleMenu(MENU, names).filter((item) => item.path !== LANDING_PATH), [names]);
+  const name = me.data?.name || profile?.name || me.data?.email || profile?.email || '';
+
+  return (
+    <>
+      <PageHeader />
+      <Panel style={{ marginBottom: token.marginLG }}>
+        <p style={{ marginTop: 0, fontSize: token.fontSizeHeading4, fontWeight: 600 }}>
+          {t('dashboard.welcome', { name })}
+        </p>
+        <p style={{ color: token.colorTextSecondary }}>{t('dashboard.intro')}</p>
+        <p>{names.size > 0 ? t('dashboard.permissionCount', { count: names.size }) : t('dashboard.noPermissions')}</p>
+        {has('view_user') && me.data ? <OwnRoles userId={me.data.id} /> : null}
+      </Panel>
+      <h2 style={{ fontSize: token.fontSizeHeading4 }}>{t('dashboard.quickLinks')}</h2>
+      {groups.length === 0 ? <p>{t('dashboard.noQuickLinks')}</p> : <QuickLinks groups={groups} />}
+    </>
+  );
+}

@@ -1,0 +1,179 @@
+import type { SystemLog, SystemLogQuery } from '@backoffice/contracts';
+import { Button, DatePicker, Select, Tag, theme } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../../shared/lib/dates.ts';
+import { sortOrderOf, useListState } from '../../../../shared/lib/list-state.ts';
+import { usePermissions } from '../../../../shared/lib/permissions.tsx';
+import { type Language, useSettings } from '../../../../shared/lib/settings.ts';
+import { DataTable } from '../../../../shared/ui/data-table.tsx';
+import { PageHeader } from '../../../../shared/ui/page-header.tsx';
+import { SearchBox } from '../../../../shared/ui/search-box.tsx';
+import { useUsers } from '../../../usermanagement/users/api.ts';
+import { useSystemLogFacets, useSystemLogs } from '../api.ts';
+import { JsonDiff } from '../components/json-diff.tsx';
+import { SYSTEM_LOG_FILTERS, type SystemLogFilter } from '../urls.ts';
+
+const DATE_FORMAT = 'YYYY-MM-DD';
+const IS_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+// Month and day names of the date picker follow the language.
+const DAYJS_LOCALES: Record<Language, () => Promise<unknown>> = {
+  en: () => Promise.resolve(),
+  es: () => import('dayjs/locale/es'),
+  pt: () => import('dayjs/locale/pt'),
+  de: () => import('dayjs/locale/de'),
+};
+
+function useDayjsLocale(language: Language) {
+  useEffect(() => {
+    DAYJS_LOCALES[language]().then(
+      () => dayjs.locale(language),
+      () => undefined,
+    );
+  }, [language]);
+}
+
+/** The system log: who changed what and when, newest first; a row opens its before/after. */
+export function SystemLogPage() {
+  const { t } = useTranslation('logs');
+  const { t: tc } = useTranslation();
+  const { token } = theme.useToken();
+  const { has } = usePermissions();
+  const { language } = useSettings();
+  useDayjsLocale(language);
+  const [state, update] = useListState<SystemLogFilter>(SYSTEM_LOG_FILTERS);
+  const { userId, entity, action, from, to } = state.filters;
+  const query: SystemLogQuery = {
+    page: state.page,
+    pageSize: state.pageSize,
+    ...(state.q ? { q: state.q } : {}),
+    ...(state.sort === 'at' ? { sort: 'at' } : {}),
+    ...(userId ? { userId } : {}),
+    ...(entity ? { entity } : {}),
+    ...(action ? { action } : {}),
+    ...(from && IS_DATE.test(from) ? { from } : {}),
+    ...(to && IS_DATE.test(to) ? { to } : {}),
+  };
+  const logs = useSystemLogs(query);
+  const facets = useSystemLogFacets();
+  const canSeeUsers = has('view_user');
+  const users = useUsers({ page: 1, pageSize: 200, sort: 'username' }, canSeeUsers);
+
+  const columns: ColumnsType<SystemLog> = [
+    {
+      key: 'at',
+      dataIndex: 'at',
+      title: t('fields.at'),
+      sorter: true,
+      // Newest first unless the URL asks for oldest first.
+      sortOrder: sortOrderOf(state.sort === 'at' ? 'at' : '-at', 'at'),
+      sortDirections: ['descend', 'ascend', 'descend'],
+      render: (value: string) => <time dateTime={value}>{formatDateTime(value)}</time>,
+    },
+    {
+      key: 'username',
+      dataIndex: 'username',
+      title: t('fields.user'),
+      render: (value: string | null) => value ?? <em>{t('system')}</em>,
+    },
+    { key: 'action', dataIndex: 'action', title: t('fields.action'), render: (value: string) => <Tag>{value}</Tag> },
+    { key: 'entity', dataIndex: 'entity', title: t('fields.entity') },
+    {
+      key: 'entityId',
+      dataIndex: 'entityId',
+      title: t('fields.entityId'),
+      render: (value: string | null) => (value ? <code>{value}</code> : null),
+    },
+    {
+      key: 'requestId',
+      dataIndex: 'requestId',
+      title: t('fields.requestId'),
+      render: (value: string | null) => (value ? <code>{value}</code> : null),
+    },
+  ];
+
+  const filtered = !!(state.q || userId || entity || action || from || to);
+  const range: [dayjs.Dayjs, dayjs.Dayjs] | null =
+    from && to && IS_DATE.test(from) && IS_DATE.test(to) ? [dayjs(from, DATE_FORMAT), dayjs(to, DATE_FORMAT)] : null;
+
+  return (
+    <>
+      <PageHeader />
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: token.marginSM, marginBottom: token.margin }}>
+        <SearchBox value={state.q} onSearch={(q) => update({ q })} placeholder={t('search')} autoFocus />
+        {canSeeUsers ? (
+          <Select
+            aria-label={t('fields.user')}
+            placeholder={t('filters.anyUser')}
+            value={userId}
+            allowClear
+            onChange={(value?: string) => update({ userId: value })}
+            loading={users.isPending}
+            showSearch={{ optionFilterProp: 'label' }}
+            style={{ minWidth: 200 }}
+            options={(users.data?.items ?? []).map((user) => ({ value: user.id, label: user.username }))}
+          />
+        ) : null}
+        <Select
+          aria-label={t('fields.entity')}
+          placeholder={t('filters.anyEntity')}
+          value={entity}
+          allowClear
+          onChange={(value?: string) => update({ entity: value })}
+          loading={facets.isPending}
+          style={{ minWidth: 160 }}
+          options={(facets.data?.entities ?? []).map((value) => ({ value, label: value }))}
+        />
+        <Select
+          aria-label={t('fields.action')}
+          placeholder={t('filters.anyAction')}
+          value={action}
+          allowClear
+          onChange={(value?: string) => update({ action: value })}
+          loading={facets.isPending}
+          style={{ minWidth: 160 }}
+          options={(facets.data?.actions ?? []).map((value) => ({ value, label: value }))}
+        />
+        <DatePicker.RangePicker
+          aria-label={t('filters.dates')}
+          format={DATE_FORMAT}
+          value={range}
+          allowEmpty={[false, false]}
+          placeholder={[t('filters.from'), t('filters.to')]}
+          onChange={(_, [start, end]) => update({ from: start || undefined, to: end || undefined })}
+        />
+        {filtered ? (
+          <Button
+            onClick={() =>
+              update({ q: '', userId: undefined, entity: undefined, action: undefined, from: undefined, to: undefined })
+            }
+          >
+            {tc('actions.clearFilters')}
+          </Button>
+        ) : null}
+      </div>
+      <DataTable<SystemLog>
+        testId="system-log-table"
+        rowKey="id"
+        columns={columns}
+        state={state}
+        onChange={(patch) =>
+          // Descending by time is the default order, so it is not written in the URL.
+          update('sort' in patch && patch.sort === '-at' ? { ...patch, sort: undefined } : patch)
+        }
+        page={logs.data}
+        isLoading={logs.isFetching}
+        error={logs.error}
+        onRetry={() => void logs.refetch()}
+        filtered={filtered}
+        expandable={{
+          expandedRowRender: (row) => <JsonDiff before={row.before} after={row.after} />,
+          rowExpandable: (row) => row.before !== null || row.after !== null,
+        }}
+      />
+    </>
+  );
+}

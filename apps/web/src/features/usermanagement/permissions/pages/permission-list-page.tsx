@@ -1,0 +1,83 @@
+import { PERMISSION_AREAS, type Permission, type PermissionArea } from '@backoffice/contracts';
+import { Spin, Tag, theme } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useListState } from '../../../../shared/lib/list-state.ts';
+import { PageHeader } from '../../../../shared/ui/page-header.tsx';
+import { Panel } from '../../../../shared/ui/panel.tsx';
+import { SearchBox } from '../../../../shared/ui/search-box.tsx';
+import { EmptyState, ErrorState } from '../../../../shared/ui/states.tsx';
+import { usePermissionCatalogue } from '../api.ts';
+
+function groupByArea(items: readonly Permission[]): Array<[PermissionArea, Permission[]]> {
+  const byArea = new Map<PermissionArea, Permission[]>();
+  for (const item of items) byArea.set(item.area, [...(byArea.get(item.area) ?? []), item]);
+  return PERMISSION_AREAS.flatMap((area) => {
+    const list = byArea.get(area);
+    return list ? [[area, list] as [PermissionArea, Permission[]]] : [];
+  });
+}
+
+/** The permission catalogue, searchable, grouped by area with counts. */
+export function PermissionListPage() {
+  const { t } = useTranslation('users');
+  const { token } = theme.useToken();
+  const [state, update] = useListState();
+  const catalogue = usePermissionCatalogue(state.q);
+  const groups = useMemo(() => groupByArea(catalogue.data?.items ?? []), [catalogue.data]);
+  const total = catalogue.data?.items.length ?? 0;
+
+  return (
+    <>
+      <PageHeader>
+        {catalogue.data ? (
+          <p style={{ margin: `${token.marginXXS}px 0 0`, color: token.colorTextSecondary }}>
+            {t('permissions.summary', { count: total, areas: groups.length })}
+          </p>
+        ) : null}
+      </PageHeader>
+      <div style={{ marginBottom: token.margin }}>
+        <SearchBox value={state.q} onSearch={(q) => update({ q })} placeholder={t('permissions.search')} autoFocus />
+      </div>
+      {catalogue.isPending ? (
+        <Spin />
+      ) : catalogue.isError ? (
+        <ErrorState error={catalogue.error} onRetry={() => void catalogue.refetch()} />
+      ) : groups.length === 0 ? (
+        <EmptyState filtered={!!state.q} />
+      ) : (
+        <div
+          data-testid="permission-catalogue"
+          style={{ display: 'grid', gap: token.margin, gridTemplateColumns: 'repeat(auto-fill, minmax(320px, 1fr))' }}
+        >
+          {groups.map(([area, permissions]) => (
+            <Panel
+              key={area}
+              title={t(`areas.${area}`)}
+              extra={
+                <Tag aria-label={t('permissions.countInArea', { count: permissions.length })}>{permissions.length}</Tag>
+              }
+            >
+              <ul style={{ margin: 0, padding: 0, listStyle: 'none', display: 'flex', flexWrap: 'wrap', gap: 6 }}>
+                {permissions.map((permission) => (
+                  <li key={permission.name}>
+                    <code
+                      style={{
+                        fontSize: token.fontSizeSM,
+                        padding: '1px 6px',
+                        background: token.colorFillQuaternary,
+                        borderRadius: token.borderRadiusSM,
+                      }}
+                    >
+                      {permission.name}
+                    </code>
+                  </li>
+                ))}
+              </ul>
+            </Panel>
+          ))}
+        </div>
+      )}
+    </>
+  );
+}

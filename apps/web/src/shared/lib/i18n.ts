@@ -1,0 +1,55 @@
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { getSettings, LANGUAGES, type Language, updateSettings } from './settings.ts';
+
+/** Namespaces: one per area, plus common, menu and errors which every screen needs. */
+export const NAMESPACES = ['common', 'menu', 'users', 'logs', 'errors'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+const PRELOADED: Namespace[] = ['common', 'menu', 'errors'];
+
+type Resource = { default: Record<string, unknown> };
+// Each language's namespaces are their own small chunks, fetched when first needed.
+const bundles = import.meta.glob<Resource>('../../locales/*/*.json');
+
+const lazyBundles: BackendModule = {
+  type: 'backend',
+  callbackApi: true,
+  init: () => undefined,
+  read(language: string, namespace: string, callback: ReadCallback) {
+    const load = bundles[`../../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(new Error(`No translations for ${language}/${namespace}`), false);
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
+export const i18n = i18next;
+
+export async function initI18n(): Promise<void> {
+  await i18next
+    .use(lazyBundles)
+    .use(initReactI18next)
+    .init({
+      lng: getSettings().language,
+      fallbackLng: 'en',
+      supportedLngs: [...LANGUAGES],
+      load: 'languageOnly',
+      ns: PRELOADED,
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: true },
+    });
+  document.documentElement.lang = getSettings().language;
+}
+
+export async function changeLanguage(language: Language): Promise<void> {
+  await i18next.changeLanguage(language);
+  document.documentElement.lang = language;
+  updateSettings({ language });
+}

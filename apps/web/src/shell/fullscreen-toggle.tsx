@@ -1,0 +1,32 @@
+import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
+import { Button, Tooltip } from 'antd';
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+
+function subscribe(listener: () => void) {
+  document.addEventListener('fullscreenchange', listener);
+  return () => document.removeEventListener('fullscreenchange', listener);
+}
+
+/** Full-screen toggle; the icon switches between maximize and minimize (specification section 2.2). */
+export function FullscreenToggle() {
+  const { t } = useTranslation();
+  const isFull = useSyncExternalStore(subscribe, () => document.fullscreenElement !== null);
+  if (!document.fullscreenEnabled) return null;
+  const label = isFull ? t('navbar.exitFullscreen') : t('navbar.fullscreen');
+  const toggle = () => {
+    const change = isFull ? document.exitFullscreen() : document.documentElement.requestFullscreen();
+    change.catch(() => undefined);
+  };
+  return (
+    <Tooltip title={label}>
+      <Button
+        type="text"
+        aria-label={label}
+        aria-pressed={isFull}
+        icon={isFull ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+        onClick={toggle}
+      />
+    </Tooltip>
+  );
+}

@@ -1,0 +1,49 @@
+import { defineConfig } from 'vite';
+
+/**
+ * Nothing environment-specific is baked in: the app reads GET /api/config at start-up.
+ * In development the API (which also serves the embedded sign-in under /realms) runs on 8080.
+ */
+const api = process.env.VITE_API_TARGET ?? 'http://localhost:8080';
+
+export default defineConfig({
+  base: './',
+  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: api, changeOrigin: false },
+      '/realms': { target: api, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    // Every browser the product supports has <link rel="modulepreload">.
+    modulePreload: { polyfill: false },
+    chunkSizeWarningLimit: 800,
+    sourcemap: !!process.env.SOURCEMAP,
+    rolldownOptions: {
+      treeshake: {
+        // Modules known to be pure, so that what is not used is left out:
+        // - antd's building blocks declare no `sideEffects`, so the form engine would ride along with
+        //   every overlay;
+        // - the contracts: the web app takes constants and types from them, never the zod schemas
+        //   (whose only side effect, the OpenAPI registry, is the server's business).
+        moduleSideEffects: (id: string) =>
+          !/[\\/]node_modules[\\/]@rc-component[\\/]|[\\/]packages[\\/]contracts[\\/]/.test(id),
+      },
+      output: {
+        // Everything the first screen needs, and nothing else, in one chunk: without this, modules
+        // shared by the shell and by lazy screens land in mixed chunks that drag lazy code in.
+        codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'], includeDependenciesRecursively: false }] },
+      },
+      onLog(level, log, handler) {
+        // antd marks its modules "use client" (for React Server Components), meaningless in a bundle.
+        if (log.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        handler(level, log);
+      },
+    },
+  },
+});
