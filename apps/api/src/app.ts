@@ -56,6 +56,7 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
     },
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -22,6 +22,8 @@ const Env = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   ADMIN_PASSWORD: z.string().min(1).optional(),
   ADMIN_EMAIL: z.string().email().default('admin@example.com'),
+  /** Set when a TLS-terminating proxy stands in front: X-Forwarded-* headers are then believed. */
+  TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   OIDC_SERVER_URL: z.string().url().optional(),
@@ -70,6 +72,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminPassword: e.ADMIN_PASSWORD,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR,
     oidc: {
       embedded: embeddedIdentity,

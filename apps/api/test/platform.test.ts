@@ -75,6 +75,12 @@ describe('platform', () => {
     expect(res.status).toBeLessThan(500);
   });
 
+  it('takes a DELETE that says JSON but has no body, as the web app sends every request as JSON', async () => {
+    const role = await admin.post<{ id: string }>('/api/roles', { name: 'Short-lived', permissions: [] });
+    const res = await admin.call('DELETE', `/api/roles/${role.body.id}`, undefined, { 'content-type': 'application/json' });
+    expect(res.status).toBe(200);
+  });
+
   it('serves the OpenAPI document with each route’s permission', async () => {
     const res = await apiClient(ta).get<{ paths: Record<string, Record<string, { description: string }>> }>(
       '/api/docs/json',

@@ -238,6 +238,7 @@ export function createProvider({ db, config, secrets }: ProviderDeps): Provider 
   };
 
   const provider = new Provider(config.oidc.issuer, configuration);
-  provider.proxy = false;
+  // Behind a TLS-terminating proxy (TRUST_PROXY) the provider reads X-Forwarded-Proto for its links and cookies.
+  provider.proxy = config.trustProxy;
   return provider;
 }
