@@ -77,7 +77,9 @@ describe('platform', () => {
 
   it('takes a DELETE that says JSON but has no body, as the web app sends every request as JSON', async () => {
     const role = await admin.post<{ id: string }>('/api/roles', { name: 'Short-lived', permissions: [] });
-    const res = await admin.call('DELETE', `/api/roles/${role.body.id}`, undefined, { 'content-type': 'application/json' });
+    const res = await admin.call('DELETE', `/api/roles/${role.body.id}`, undefined, {
+      'content-type': 'application/json',
+    });
     expect(res.status).toBe(200);
   });
 
