@@ -324,6 +324,17 @@ describe('anti-forgery', () => {
 });
 
 describe('system logs', () => {
+  it('gives every signed-in user their own recent actions, and only theirs', async () => {
+    const { api: someone, user } = await clientWith(ta, []);
+    await admin.post('/api/roles', { name: 'Not theirs', permissions: [] });
+    const mine = await someone.get<{ items: SystemLog[] }>('/api/system-logs/mine?limit=5');
+    expect(mine.status).toBe(200);
+    expect(mine.body.items.map((r) => [r.action, r.entity, r.entityId])).toEqual([['sign_in', 'user', user.id]]);
+    const adminOwn = await admin.get<{ items: SystemLog[] }>('/api/system-logs/mine?limit=1');
+    expect(adminOwn.body.items[0]).toMatchObject({ action: 'create', entity: 'role' });
+    expect((await someone.get('/api/system-logs/mine?limit=500')).status).toBe(400);
+  });
+
   it('lists rows newest first, filtered by user, entity, action and date', async () => {
     const { api: viewer } = await clientWith(ta, ['view_system_logs']);
     await admin.post('/api/roles', { name: 'Logged role', permissions: [] });

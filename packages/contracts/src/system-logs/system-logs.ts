@@ -37,6 +37,17 @@ export const systemLogsApi = {
     query: SystemLogQuery,
     response: pageOf(SystemLog),
   }),
+  mine: endpoint({
+    method: 'GET',
+    path: '/api/system-logs/mine',
+    permission: 'authenticated',
+    tag: 'system-logs',
+    summary: "The signed-in user's own recent actions (the notification sidebar's activity timeline)",
+    query: z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }),
+    response: z.object({
+      items: z.array(SystemLog.pick({ id: true, at: true, action: true, entity: true, entityId: true })),
+    }),
+  }),
   facets: endpoint({
     method: 'GET',
     path: '/api/system-logs/facets',

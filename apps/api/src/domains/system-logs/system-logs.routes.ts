@@ -51,6 +51,25 @@ export const systemLogsRoutes: RouteEntry[] = [
     }));
     return toPage(items, count.n, query);
   }),
+  route(systemLogsApi.mine, async ({ query }, ctx) => {
+    const rows = await ctx.db
+      .selectFrom('system_logs')
+      .select(['id', 'at', 'action', 'entity', 'entity_id'])
+      .where('user_id', '=', ctx.user.id)
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.limit)
+      .execute();
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        at: r.at.toISOString(),
+        action: r.action,
+        entity: r.entity,
+        entityId: r.entity_id,
+      })),
+    };
+  }),
   route(systemLogsApi.facets, async (_, ctx) => {
     const [entities, actions] = await Promise.all([
       distinctValues('entity').execute(ctx.db),
