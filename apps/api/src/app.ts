@@ -120,6 +120,8 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: true,
+      // The build writes .br and .gz copies (apps/web/scripts/compress.mjs).
+      preCompressed: true,
       setHeaders: (reply, file) => {
         reply.header(
           'cache-control',

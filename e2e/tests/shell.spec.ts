@@ -1,0 +1,244 @@
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN_PASSWORD } from '../support/env.ts';
+import { signInOnPage } from '../support/sign-in.ts';
+
+async function signedIn(page: Page, hash = '') {
+  await page.goto(`/${hash}`);
+  await signInOnPage(page, 'admin', ADMIN_PASSWORD);
+}
+
+test.describe('routing and navbar', () => {
+  test('the empty path lands on the dashboard; the footer shows today; the breadcrumb follows the trail', async ({
+    page,
+  }) => {
+    await signedIn(page);
+    await expect(page).toHaveURL(/#\/dashboard\/dashboard1$/);
+    const today = new Date().toISOString().slice(0, 10);
+    await expect(page.getByTestId('footer')).toContainText(today);
+
+    const crumbs = page.getByTestId('breadcrumb');
+    await page.goto('/#/usermanagement/role');
+    await expect(page.getByTestId('roles-table')).toBeVisible();
+    await page.goto('/#/log/system-log');
+    await expect(page.getByTestId('system-log-table')).toBeVisible();
+    await expect(crumbs).toContainText('Dashboard');
+    await expect(crumbs).toContainText('Roles');
+    await expect(crumbs).toContainText('System Logs');
+    // Visiting an earlier crumb cuts the trail back to it.
+    await crumbs.getByText('Roles').click();
+    await expect(page).toHaveURL(/#\/usermanagement\/role/);
+    await expect(crumbs).not.toContainText('System Logs');
+    // A crumb already in the trail is not added twice.
+    await page.goto('/#/usermanagement/role');
+    await expect(crumbs.getByText('Roles')).toHaveCount(1);
+  });
+
+  test('every area is its own lazily loaded chunk', async ({ page }) => {
+    await signedIn(page);
+    const loaded: string[] = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') loaded.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/#/log/system-log');
+    await expect(page.getByTestId('system-log-table')).toBeVisible();
+    expect(loaded.length).toBeGreaterThan(0);
+    const before = loaded.length;
+    await page.goto('/#/inventory/summary');
+    await expect(page.getByTestId('page-title')).toContainText('Summary');
+    expect(loaded.length).toBeGreaterThan(before);
+  });
+
+  test('areas not built yet say so honestly under their real route and title', async ({ page }) => {
+    await signedIn(page);
+    await page.goto('/#/purchase-order/purchase-order/PRIOR_ORDER_PO');
+    await expect(page.getByTestId('page-title')).toContainText('Prior PO');
+    await expect(page.getByText(/not available yet/i)).toBeVisible();
+  });
+
+  test('the language follows the switcher, in all four languages', async ({ page }) => {
+    await signedIn(page);
+    for (const [lang, word] of [
+      ['de', 'Übersicht'],
+      ['es', 'Panel'],
+      ['pt', 'Painel'],
+      ['en', 'Dashboard'],
+    ] as const) {
+      await page.getByTestId('language-switcher').click();
+      await page.getByTestId(`language-${lang}`).click();
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.getByTestId('page-title')).toContainText(word);
+    }
+  });
+
+  test('the language comes from the browser, falling back to English', async ({ browser }) => {
+    for (const [locale, lang] of [
+      ['de-DE', 'de'],
+      ['fr-FR', 'en'],
+    ] as const) {
+      const context = await browser.newContext({ locale });
+      const page = await context.newPage();
+      await page.goto('/');
+      await signInOnPage(page, 'admin', ADMIN_PASSWORD);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await context.close();
+    }
+  });
+
+  test('the full-screen toggle switches its icon', async ({ page }) => {
+    await signedIn(page);
+    const toggle = page.getByTestId('fullscreen-toggle');
+    await expect(toggle).toHaveAttribute('data-state', 'maximize');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('data-state', 'minimize');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('data-state', 'maximize');
+  });
+
+  test('the portal links come from the environment', async ({ page }) => {
+    await signedIn(page);
+    await expect(page.getByRole('link', { name: /EDI/ })).toHaveAttribute('href', 'https://edi.example.test');
+  });
+});
+
+test.describe('sidebar', () => {
+  test('the toggle collapses the menu and fires a resize event after 300 ms', async ({ page }) => {
+    await signedIn(page);
+    await page.evaluate(() => {
+      (window as unknown as { resizes: number[] }).resizes = [];
+      const start = performance.now();
+      window.addEventListener('resize', () =>
+        (window as unknown as { resizes: number[] }).resizes.push(performance.now() - start),
+      );
+      (window as unknown as { toggledAt: number }).toggledAt = start;
+    });
+    const sidebar = page.getByTestId('sidebar');
+    const wide = (await sidebar.boundingBox())?.width ?? 0;
+    await page.getByTestId('sidebar-toggle').click();
+    await expect.poll(async () => (await sidebar.boundingBox())?.width ?? 0).toBeLessThan(wide);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { resizes: number[] }).resizes.length))
+      .toBeGreaterThan(0);
+    await expect(page.getByTestId('sidebar-logo')).toHaveAttribute('href', /#\/?$/);
+  });
+
+  test('on a phone the menu opens over the page and closes after choosing an entry', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signedIn(page);
+    await expect(page.getByTestId('notification-toggle')).toBeHidden();
+    await page.getByTestId('sidebar-toggle').click();
+    const sidebar = page.getByTestId('sidebar');
+    await expect(sidebar).toBeVisible();
+    await expect(page.getByTestId('sidebar-close')).toBeVisible();
+    await sidebar.getByText('Admin', { exact: true }).click();
+    await sidebar.getByText('System Logs').click();
+    await expect(page).toHaveURL(/#\/log\/system-log$/);
+    await expect(page.getByTestId('sidebar-close')).toBeHidden();
+    await context.close();
+  });
+
+  test('Manual Stock Override is in the menu and disabled', async ({ page }) => {
+    await signedIn(page);
+    const sidebar = page.getByTestId('sidebar');
+    await sidebar.getByText('Inventory', { exact: true }).first().click();
+    const item = sidebar.getByRole('menuitem', { name: /Manual Stock Override/ });
+    await expect(item).toHaveAttribute('aria-disabled', 'true');
+  });
+});
+
+test.describe('customizer', () => {
+  test('changes colour, background, width, compact menu and direction, and keeps them across a reload', async ({
+    page,
+  }) => {
+    await signedIn(page);
+    await page.getByTestId('user-menu').click();
+    await page.getByText('Customizer').click();
+    const panel = page.getByTestId('customizer');
+    await expect(panel).toBeVisible();
+    expect(Math.round((await panel.boundingBox())?.width ?? 0)).toBe(400);
+
+    const sidebar = page.getByTestId('sidebar');
+    const colourBefore = await sidebar.evaluate(
+      (el) => getComputedStyle(el).backgroundImage + getComputedStyle(el).backgroundColor,
+    );
+    await panel.locator('[data-testid^="customizer-color-"]').nth(2).click();
+    await expect
+      .poll(() => sidebar.evaluate((el) => getComputedStyle(el).backgroundImage + getComputedStyle(el).backgroundColor))
+      .not.toBe(colourBefore);
+    for (let i = 1; i <= 6; i++) await expect(panel.getByTestId(`customizer-bg-${i}`)).toBeVisible();
+    await expect(panel.getByTestId('customizer-bg-7')).toHaveCount(0);
+    await panel.getByTestId('customizer-bg-toggle').click();
+    await panel.getByTestId('customizer-bg-3').click();
+    await panel.getByTestId('customizer-width').click();
+    await page.getByTitle('Large').click();
+    await expect.poll(async () => Math.round((await sidebar.boundingBox())?.width ?? 0)).toBeGreaterThan(260);
+
+    // Right to left mirrors the whole layout and says so to whoever listens.
+    await page.evaluate(() => {
+      window.addEventListener('directionchange', (e) => {
+        (window as unknown as { dir: string }).dir = (e as CustomEvent<string>).detail;
+      });
+    });
+    await panel.getByTestId('customizer-direction').click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    expect(await page.evaluate(() => (window as unknown as { dir: string }).dir)).toBe('rtl');
+    const box = await sidebar.boundingBox();
+    expect(box?.x ?? 0).toBeGreaterThan(700);
+
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect.poll(async () => Math.round((await sidebar.boundingBox())?.width ?? 0)).toBeGreaterThan(260);
+    expect(await page.evaluate(() => Object.keys(sessionStorage).length)).toBeGreaterThan(0);
+
+    await page.getByTestId('user-menu').click();
+    await page.getByText('Customizer').click();
+    await page.getByTestId('customizer-direction').click();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await page.getByTestId('customizer-compact').click();
+    await expect.poll(async () => Math.round((await sidebar.boundingBox())?.width ?? 0)).toBeLessThan(100);
+    await page.getByTestId('customizer-close').click();
+    await expect(panel).toBeHidden();
+  });
+});
+
+test.describe('notification sidebar', () => {
+  test('slides in from its tab with the user’s real activity, the chat and the settings', async ({ page }) => {
+    await signedIn(page);
+    const panel = page.getByTestId('notification-sidebar');
+    await expect(panel).toHaveAttribute('data-open', 'false');
+    const tab = page.getByTestId('notification-toggle');
+    const tabBox = await tab.boundingBox();
+    expect([Math.round(tabBox?.width ?? 0), Math.round(tabBox?.height ?? 0)]).toEqual([54, 50]);
+    await tab.click();
+    await expect(panel).toHaveAttribute('data-open', 'true');
+    expect(Math.round((await panel.boundingBox())?.width ?? 0)).toBe(400);
+    expect(await panel.evaluate((el) => getComputedStyle(el).transitionDuration)).toContain('0.4s');
+
+    await expect(panel.getByText('RECENT ACTIVITY')).toBeVisible();
+    await expect(panel.getByTestId('activity-item').first()).toContainText(/signed in/i);
+
+    await panel.getByTestId('notification-tab-chat').click();
+    await expect(panel.getByText('Recent Chat')).toBeVisible();
+    await expect(panel.getByTestId('chat-contact')).toHaveCount(14);
+
+    await panel.getByTestId('notification-tab-settings').click();
+    await expect(panel.getByText('General Settings')).toBeVisible();
+    await expect(panel.getByTestId('settings-toggle')).toHaveCount(5);
+
+    await page.getByTestId('notification-close').click();
+    await expect(panel).toHaveAttribute('data-open', 'false');
+  });
+});
+
+test.describe('requests', () => {
+  test('a 403 from the API shows Restricted! / Access denied! for 4 seconds, then goes', async ({ page }) => {
+    await signedIn(page);
+    await page.route('**/api/system-logs?*', (route) =>
+      route.fulfill({ status: 403, contentType: 'application/json', body: '{"code":"FORBIDDEN","message":"no"}' }),
+    );
+    await page.goto('/#/log/system-log');
+    await expect(page.getByText('Restricted!')).toBeVisible();
+    await expect(page.getByText('Access denied!')).toBeVisible();
+    await expect(page.getByText('Access denied!')).toBeHidden({ timeout: 6_000 });
+  });
+});
