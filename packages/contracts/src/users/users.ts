@@ -89,6 +89,7 @@ export const Me = z
     username: z.string(),
     name: z.string(),
     email: z.string(),
+    roles: z.array(z.object({ id: Uuid, name: z.string() })),
     permissions: z.array(z.string()),
     passwordsManagedHere: z.boolean(),
   })

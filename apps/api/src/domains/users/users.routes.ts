@@ -9,14 +9,21 @@ import { createUser, getUser, setUserPassword, type UserServiceOptions, updateUs
 
 export function usersRoutes(opts: UserServiceOptions): RouteEntry[] {
   return [
-    route(usersApi.me, async (_, ctx) => ({
-      id: ctx.user.id,
-      username: ctx.user.username,
-      name: ctx.user.name,
-      email: ctx.user.email,
-      permissions: await permissionsOfUser(ctx.db, ctx.user.id),
-      passwordsManagedHere: opts.passwordsManagedHere,
-    })),
+    route(usersApi.me, async (_, ctx) => {
+      const [user, permissions] = await Promise.all([
+        getUser(ctx.db, ctx.user.id),
+        permissionsOfUser(ctx.db, ctx.user.id),
+      ]);
+      return {
+        id: user.id,
+        username: user.username,
+        name: user.name,
+        email: user.email,
+        roles: user.roles,
+        permissions,
+        passwordsManagedHere: opts.passwordsManagedHere,
+      };
+    }),
     route(usersApi.userPermissions, async ({ params }, ctx) => {
       // Own permissions for everyone; someone else's only for those who may see users.
       if (params.userId !== ctx.user.id && !ctx.user.permissions.has('view_user'))
