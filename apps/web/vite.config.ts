@@ -25,6 +25,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     sourcemap: !!process.env.SOURCEMAP,
     rolldownOptions: {
+      // Imported constants are written where they are used, so that a module read only for its
+      // constants (UPLOAD_ACCEPT and UPLOAD_MAX_BYTES of the contracts' uploads, whose other statements
+      // build zod schemas) is not needed at run time and zod stays out of the web bundle.
+      optimization: { inlineConst: { mode: 'all', pass: 1 } },
       treeshake: {
         // Modules known to be pure, so that what is not used is left out:
         // - antd's building blocks declare no `sideEffects`, so the form engine would ride along with

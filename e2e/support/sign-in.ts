@@ -6,5 +6,5 @@ export async function signInOnPage(page: Page, username: string, password: strin
   await page.locator('#username').fill(username);
   await page.locator('#password').fill(password);
   await page.locator('#kc-login').click();
-  await expect(page.getByTestId('sidebar')).toBeVisible();
+  await expect(page.getByTestId('user-menu')).toBeVisible();
 }

@@ -26,4 +26,6 @@ function walk(dir) {
   }
 }
 walk(dist);
-console.log(`compressed ${count} files: ${(before / 1024).toFixed(0)} KB → ${(after / 1024).toFixed(0)} KB with brotli`);
+console.log(
+  `compressed ${count} files: ${(before / 1024).toFixed(0)} KB → ${(after / 1024).toFixed(0)} KB with brotli`,
+);

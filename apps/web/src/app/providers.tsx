@@ -2,6 +2,7 @@ import { ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import enUS from 'antd/es/locale/en_US';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { DirectionProvider } from '../shared/lib/direction.tsx';
 import { useNotificationsWanted } from '../shared/lib/notify.ts';
 import { PermissionProvider } from '../shared/lib/permissions.tsx';
 import { type Language, useSettings } from '../shared/lib/settings.ts';
@@ -35,7 +36,10 @@ const NotificationHost = lazy(() =>
   import('./notification-host.tsx').then((module) => ({ default: module.NotificationHost })),
 );
 
-/** Theme, locale and direction (right-to-left is a session setting, left-to-right by default). */
+/**
+ * Theme, locale and direction (right-to-left is a session setting, left-to-right by default): antd
+ * follows it through ConfigProvider, the page through `<html dir>`, React code through `useDirection()`.
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   const { language, direction } = useSettings();
   const locale = useAntdLocale(language);
@@ -50,7 +54,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
           <NotificationHost rtl={direction === 'rtl'} />
         </Suspense>
       ) : null}
-      <PermissionProvider>{children}</PermissionProvider>
+      <DirectionProvider>
+        <PermissionProvider>{children}</PermissionProvider>
+      </DirectionProvider>
     </ConfigProvider>
   );
 }

@@ -40,6 +40,8 @@ const AREAS: ReadonlyArray<readonly [path: string, load: () => Promise<AreaModul
   ['draft', () => import('../features/draft/routes.tsx')],
   ['shipping-carrier', () => import('../features/shipping-carrier/routes.tsx')],
   ['log', () => import('../features/log/routes.tsx')],
+  // Not an area of the specification's list: the target of every `forms/ngx` path (section 2.3).
+  ['forms', () => import('../features/forms/routes.tsx')],
 ];
 
 export function createAppRouter() {

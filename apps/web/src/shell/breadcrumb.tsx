@@ -19,7 +19,7 @@ export function AppBreadcrumb({ visible }: { visible: number }) {
   );
   const itemStyle = { overflow: 'hidden', textOverflow: 'ellipsis' } as const;
   return (
-    <nav aria-label={tc('navbar.breadcrumb')} style={{ minWidth: 0 }}>
+    <nav data-testid="breadcrumb" aria-label={tc('navbar.breadcrumb')} style={{ minWidth: 0 }}>
       <ol
         style={{
           display: 'flex',

@@ -8,6 +8,7 @@ export function AppFooter() {
   const { token } = theme.useToken();
   return (
     <Layout.Footer
+      data-testid="footer"
       style={{
         display: 'flex',
         justifyContent: 'space-between',

@@ -22,6 +22,8 @@ export function FullscreenToggle() {
     <Tooltip title={label}>
       <Button
         type="text"
+        data-testid="fullscreen-toggle"
+        data-state={isFull ? 'minimize' : 'maximize'}
         aria-label={label}
         aria-pressed={isFull}
         icon={isFull ? <FullscreenExitOutlined /> : <FullscreenOutlined />}

@@ -15,13 +15,17 @@ export function LanguageSwitcher({ compact }: { compact: boolean }) {
       menu={{
         selectable: true,
         selectedKeys: [language],
-        items: LANGUAGES.map((code) => ({ key: code, label: t(`languages.${code}`), lang: code })),
+        items: LANGUAGES.map((code) => ({
+          key: code,
+          label: <span data-testid={`language-${code}`}>{t(`languages.${code}`)}</span>,
+          lang: code,
+        })),
         onClick: ({ key }) => {
           if (isLanguage(key)) void changeLanguage(key);
         },
       }}
     >
-      <Button type="text" icon={<GlobalOutlined />} aria-label={t('navbar.language')}>
+      <Button type="text" data-testid="language-switcher" icon={<GlobalOutlined />} aria-label={t('navbar.language')}>
         {compact ? null : language.toUpperCase()}
       </Button>
     </Dropdown>

@@ -43,3 +43,14 @@ export function groupsLeadingTo(path: string, items: readonly MenuItem[] = MENU)
   }
   return [];
 }
+
+/** The keys of the group `key` and of the groups around it, outermost first; empty when unknown. */
+export function groupChain(key: string, items: readonly MenuItem[] = MENU): string[] {
+  for (const item of items) {
+    if (item.submenu.length === 0) continue;
+    if (groupKey(item) === key) return [key];
+    const inner = groupChain(key, item.submenu);
+    if (inner.length) return [groupKey(item), ...inner];
+  }
+  return [];
+}

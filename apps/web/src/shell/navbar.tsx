@@ -31,7 +31,13 @@ export function Navbar({ small, onToggleSidebar }: { small: boolean; onToggleSid
       }}
     >
       {small ? (
-        <Button type="text" aria-label={t('sidebar.open')} icon={<MenuOutlined />} onClick={onToggleSidebar} />
+        <Button
+          type="text"
+          data-testid="sidebar-toggle"
+          aria-label={t('sidebar.open')}
+          icon={<MenuOutlined />}
+          onClick={onToggleSidebar}
+        />
       ) : null}
       <div style={{ flex: 1, minWidth: 0 }}>
         <AppBreadcrumb visible={small ? 1 : 4} />

@@ -17,7 +17,7 @@ export function UserMenu({ compact, onOpenCustomizer }: { compact: boolean; onOp
           {
             key: 'customizer',
             icon: <BgColorsOutlined />,
-            label: <span data-testid="customizer">{t('navbar.customizer')}</span>,
+            label: <span data-testid="open-customizer">{t('navbar.customizer')}</span>,
             onClick: onOpenCustomizer,
           },
           { type: 'divider' },

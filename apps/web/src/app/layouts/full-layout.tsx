@@ -1,20 +1,25 @@
 import { Layout, theme } from 'antd';
+import '../../shell/shell.css';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { updateSettings, useSettings } from '../../shared/lib/settings.ts';
 import { useSmallScreen } from '../../shared/lib/use-small-screen.ts';
 import { RouteProgress } from '../../shared/ui/spinner.tsx';
 import { AppFooter } from '../../shell/footer.tsx';
 import { Navbar } from '../../shell/navbar.tsx';
+import { NotificationSidebar } from '../../shell/notification-sidebar.tsx';
+import { announceLayoutChange } from '../../shell/shell-service.ts';
 import { Sidebar } from '../../shell/sidebar.tsx';
 import { FullPageSpin } from '../guards.tsx';
 
-/** Toggling the sidebar fires a window resize after 300 ms, so charts and tables re-measure (spec 2.1). */
-const RESIZE_DELAY_MS = 300;
-
-/** Sidebar, navbar, content and footer: the layout of a signed-in user. */
+/**
+ * Sidebar, navbar, content, footer and notification sidebar: the layout of a signed-in user. On large
+ * screens the sidebar's toggle switches the compact (icons only) menu, a customizer setting kept for
+ * the session; on small screens the menu opens over the page.
+ */
 export function FullLayout() {
   const small = useSmallScreen();
-  const [collapsed, setCollapsed] = useState(false);
+  const { compactMenu } = useSettings();
   const [mobileOpen, setMobileOpen] = useState(false);
   const navigation = useNavigation();
   const location = useLocation();
@@ -22,9 +27,14 @@ export function FullLayout() {
 
   const toggle = useCallback(() => {
     if (small) setMobileOpen((open) => !open);
-    else setCollapsed((value) => !value);
-    window.setTimeout(() => window.dispatchEvent(new Event('resize')), RESIZE_DELAY_MS);
-  }, [small]);
+    else updateSettings({ compactMenu: !compactMenu });
+    announceLayoutChange();
+  }, [small, compactMenu]);
+
+  const close = useCallback(() => {
+    setMobileOpen(false);
+    announceLayoutChange();
+  }, []);
 
   // On small screens the menu closes after each navigation.
   useEffect(() => {
@@ -33,12 +43,7 @@ export function FullLayout() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Sidebar
-        small={small}
-        collapsed={small ? !mobileOpen : collapsed}
-        onToggle={toggle}
-        onClose={() => setMobileOpen(false)}
-      />
+      <Sidebar small={small} collapsed={small ? !mobileOpen : compactMenu} onToggle={toggle} onClose={close} />
       <Layout style={{ minWidth: 0 }}>
         <Navbar small={small} onToggleSidebar={toggle} />
         <Layout.Content style={{ padding: small ? token.paddingSM : token.paddingLG }}>
@@ -49,6 +54,7 @@ export function FullLayout() {
         </Layout.Content>
         <AppFooter />
       </Layout>
+      <NotificationSidebar hidden={small} />
     </Layout>
   );
 }

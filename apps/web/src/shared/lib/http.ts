@@ -71,8 +71,47 @@ function isErrorBody(value: unknown): value is { code: string; message: string; 
   );
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
+/**
+ * The headers every call carries besides its content: the bearer token (refreshed first when it has
+ * less than 15 minutes left), unless the address is excluded, and the anti-forgery pair. Also used by
+ * the upload helper, whose XMLHttpRequest cannot go through `request`.
+ */
+export async function authHeaders(url: string): Promise<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  if (!isExcludedFromBearer(url)) {
+    await updateToken(MIN_TOKEN_VALIDITY_SECONDS);
+    const token = getAccessToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+  }
+  // Every request carries the pair: a GET may change data too (the specification's removeFile).
+  const xsrf = await xsrfToken();
+  if (xsrf) headers[XSRF_HEADER] = xsrf;
+  return headers;
+}
+
+/**
+ * 401: the user is signed out; 403: the "Restricted!" / "Access denied!" toast (specification
+ * section 8). Both throw a `SilentError`, which screens ignore; other statuses return.
+ */
+export function handleRefusal(status: number): void {
+  if (status === 401) {
+    void logout();
+    throw new SilentError('Signed out: the server did not accept the session');
+  }
+  if (status === 403) {
+    notifyRestricted(i18n.t('common:restricted.title'), i18n.t('common:restricted.accessDenied'));
+    throw new SilentError('Refused: the server answered 403');
+  }
+}
+
+/** The error of a failed answer: the server's `{ code, message, details }`, else its status. */
+export function errorFromAnswer(status: number, statusText: string, payload: unknown): ApiError {
+  if (isErrorBody(payload)) return new ApiError(status, payload.code, payload.message, payload.details);
+  return new ApiError(status, 'UNEXPECTED_RESPONSE', `${status} ${statusText}`.trim());
+}
+
+/** A body read as JSON; text that is not JSON is handed back as it is, nothing as undefined. */
+export function parseBody(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text);
@@ -86,15 +125,8 @@ async function request<T>(method: string, url: string, body: unknown, options: R
     Accept: 'application/json',
     'Content-Type': 'application/json',
     ...options.headers,
+    ...(await authHeaders(url)),
   };
-  if (!isExcludedFromBearer(url)) {
-    await updateToken(MIN_TOKEN_VALIDITY_SECONDS);
-    const token = getAccessToken();
-    if (token) headers.Authorization = `Bearer ${token}`;
-  }
-  // Every request carries the pair: a GET may change data too (the specification's removeFile).
-  const xsrf = await xsrfToken();
-  if (xsrf) headers[XSRF_HEADER] = xsrf;
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 
   let response: Response;
@@ -111,19 +143,9 @@ async function request<T>(method: string, url: string, body: unknown, options: R
     throw new ApiError(0, 'NETWORK_ERROR', error instanceof Error ? error.message : 'The server cannot be reached.');
   }
 
-  if (response.status === 401) {
-    void logout();
-    throw new SilentError('Signed out: the server did not accept the session');
-  }
-  if (response.status === 403) {
-    notifyRestricted(i18n.t('common:restricted.title'), i18n.t('common:restricted.accessDenied'));
-    throw new SilentError('Refused: the server answered 403');
-  }
-  const payload = await readJson(response);
-  if (!response.ok) {
-    if (isErrorBody(payload)) throw new ApiError(response.status, payload.code, payload.message, payload.details);
-    throw new ApiError(response.status, 'UNEXPECTED_RESPONSE', `${response.status} ${response.statusText}`.trim());
-  }
+  handleRefusal(response.status);
+  const payload = parseBody(await response.text());
+  if (!response.ok) throw errorFromAnswer(response.status, response.statusText, payload);
   // The answer is handed to the caller as the server sent it.
   return payload as T;
 }

@@ -1,7 +1,7 @@
 import type { usersApi } from '@backoffice/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Spin, Tag, theme } from 'antd';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LANDING_PATH } from '../../../app/landing.ts';
@@ -11,9 +11,14 @@ import { useMe } from '../../../shared/lib/me.ts';
 import { usePermissions } from '../../../shared/lib/permissions.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
+import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { ErrorState } from '../../../shared/ui/states.tsx';
 import { menuLeaves, targetOf, visibleMenu } from '../../../shell/menu.ts';
 import { MENU, type MenuItem } from '../../../shell/menu-config.ts';
+
+const FileUpload = lazy(() =>
+  import('../../../shared/ui/file-upload.tsx').then((module) => ({ default: module.FileUpload })),
+);
 
 const getUser = endpointRef<typeof usersApi.getUser>('GET', '/api/users/:id');
 
@@ -103,6 +108,14 @@ export function DashboardPage() {
         <p>{names.size > 0 ? t('dashboard.permissionCount', { count: names.size }) : t('dashboard.noPermissions')}</p>
         {has('view_user') && me.data ? <OwnRoles userId={me.data.id} /> : null}
       </Panel>
+      {has('upload_file') ? (
+        <Panel title={t('dashboard.upload.title')} style={{ marginBottom: token.marginLG, maxWidth: 640 }}>
+          <p style={{ marginTop: 0, color: token.colorTextSecondary }}>{t('dashboard.upload.intro')}</p>
+          <Suspense fallback={<Spinner minHeight={120} />}>
+            <FileUpload />
+          </Suspense>
+        </Panel>
+      ) : null}
       <h2 style={{ fontSize: token.fontSizeHeading4 }}>{t('dashboard.quickLinks')}</h2>
       {groups.length === 0 ? <p>{t('dashboard.noQuickLinks')}</p> : <QuickLinks groups={groups} />}
     </>
