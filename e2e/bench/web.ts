@@ -29,6 +29,7 @@ const line = (figure: string, value: string) => console.log(`${figure.padEnd(60)
 
 try {
   const timings: number[] = [];
+  const appTimings: number[] = [];
   let scriptsBeforeDashboard = new Map<string, number>();
   for (let run = 0; run < RUNS; run++) {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -53,6 +54,12 @@ try {
         ),
       );
     });
+    // When the provider hands the browser back to the app (…/?code=…): from here on it is the app's own work.
+    let backAt = 0;
+    page.on('request', (request) => {
+      if (!backAt && request.isNavigationRequest() && new URL(request.url()).searchParams.has('code'))
+        backAt = performance.now();
+    });
     const start = performance.now();
     await page.locator('#kc-login').click();
     await page
@@ -62,7 +69,9 @@ try {
     dashboardShown = true;
     // Interactive: the main thread answers and the sidebar takes a click.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
-    timings.push(performance.now() - start);
+    const end = performance.now();
+    timings.push(end - start);
+    appTimings.push(end - backAt);
     await Promise.all(sizes);
     if (run === 0) scriptsBeforeDashboard = scripts;
     await context.close();
@@ -70,7 +79,12 @@ try {
   const totalKb = [...scriptsBeforeDashboard.values()].reduce((a, b) => a + b, 0) / 1024;
   const sorted = [...timings].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
+  const appSorted = [...appTimings].sort((a, b) => a - b);
+  const appMedian = appSorted[Math.floor(appSorted.length / 2)] ?? 0;
   line('web: scripts loaded before the dashboard renders', `${scriptsBeforeDashboard.size} files`);
+  if (process.env.BENCH_VERBOSE)
+    for (const [file, bytes] of [...scriptsBeforeDashboard].sort((a, b) => b[1] - a[1]))
+      line(`  ${file}`, `${(bytes / 1024).toFixed(1)} KB`);
   line(
     'web: gzipped JavaScript before the dashboard renders',
     `${totalKb.toFixed(1)} KB (goal ${GOAL_KB} KB, ratio ${(totalKb / GOAL_KB).toFixed(2)})`,
@@ -80,6 +94,10 @@ try {
     `${median.toFixed(0)} ms (goal ${GOAL_MS} ms, ratio ${(median / GOAL_MS).toFixed(2)})`,
   );
   line('web: same, fastest / slowest', `${(sorted[0] ?? 0).toFixed(0)} / ${(sorted.at(-1) ?? 0).toFixed(0)} ms`);
+  line(
+    `web: of which the app's own part, signed in to dashboard (median)`,
+    `${appMedian.toFixed(0)} ms (the rest is the provider checking the password with scrypt)`,
+  );
 } finally {
   await browser.close();
   await product.stop();
