@@ -39,32 +39,47 @@ export function createAuthenticator(config: Config, db: Db, embeddedJwks?: JSONW
 
   async function findUser(claims: JWTPayload, requestId: string) {
     const sub = String(claims.sub ?? '');
-    const base = db.selectFrom('users').select(['id', 'username', 'name', 'email', 'is_active']);
+    // One round trip per request: the user and their permissions together.
+    const base = db
+      .selectFrom('users')
+      .select([
+        'id',
+        'username',
+        'name',
+        'email',
+        'is_active',
+        sql<
+          string[]
+        >`coalesce((SELECT array_agg(DISTINCT rp.permission) FROM user_roles ur JOIN role_permissions rp ON rp.role_id = ur.role_id WHERE ur.user_id = users.id), '{}')`.as(
+          'permissions',
+        ),
+      ]);
     if (config.oidc.embedded) return UUID.test(sub) ? base.where('id', '=', sub).executeTakeFirst() : undefined;
     const linked = await base.where('external_subject', '=', sub).executeTakeFirst();
     if (linked) return linked;
     // First sign-in through an external provider: link to the product's user by verified e-mail.
     const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : undefined;
     if (!email || claims.email_verified !== true) return undefined;
-    return db.transaction().execute(async (tx) => {
+    const linkedId = await db.transaction().execute(async (tx) => {
       const user = await tx
         .updateTable('users')
         .set({ external_subject: sub, updated_at: new Date() })
         .where(sql`lower(email)`, '=', email)
         .where('external_subject', 'is', null)
-        .returning(['id', 'username', 'name', 'email', 'is_active'])
+        .returning(['id', 'username'])
         .executeTakeFirst();
       if (user)
         await writeAudit(tx, {
-          user: { id: user.id, username: user.username },
+          user,
           requestId,
           action: 'link_identity',
           entity: 'user',
           entityId: user.id,
           after: { externalSubject: sub, email },
         });
-      return user;
+      return user?.id;
     });
+    return linkedId === undefined ? undefined : base.where('id', '=', linkedId).executeTakeFirst();
   }
 
   return async function authenticate(authorization: string | undefined, requestId: string): Promise<AuthUser> {
@@ -79,19 +94,12 @@ export function createAuthenticator(config: Config, db: Db, embeddedJwks?: JSONW
         'USER_NOT_PROVISIONED',
       );
     if (!user.is_active) throw unauthenticated('This account is deactivated.', 'USER_INACTIVE');
-    const rows = await db
-      .selectFrom('user_roles')
-      .innerJoin('role_permissions', 'role_permissions.role_id', 'user_roles.role_id')
-      .select('role_permissions.permission')
-      .distinct()
-      .where('user_roles.user_id', '=', user.id)
-      .execute();
     return {
       id: user.id,
       username: user.username,
       name: user.name,
       email: user.email,
-      permissions: new Set(rows.map((r) => r.permission)),
+      permissions: new Set(user.permissions),
     };
   };
 }
