@@ -1,5 +1,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { chromium, type Response } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/env.ts';
 import { startProduct } from '../support/server.ts';
 
 /**
@@ -14,16 +15,8 @@ const GOAL_MS = 1000;
 
 const product = await startProduct(18_500 + Math.floor(Math.random() * 500), PASSWORD);
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
 });
 const line = (figure: string, value: string) => console.log(`${figure.padEnd(60)} ${value}`);
 

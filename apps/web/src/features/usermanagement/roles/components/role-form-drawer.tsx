@@ -1,11 +1,12 @@
 import type { Role, RoleInput } from '@backoffice/contracts';
-import { Alert, Button, Drawer, Form, Input } from 'antd';
+import { Alert, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../shared/lib/errors.ts';
 import { notifySuccess } from '../../../../shared/lib/notify.ts';
 import { useErrorText } from '../../../../shared/lib/use-error-text.ts';
 import { useSubmissionKey } from '../../../../shared/lib/use-submission-key.ts';
+import { FormDrawer } from '../../../../shared/ui/form-drawer.tsx';
 import { useCreateRole, useUpdateRole } from '../api.ts';
 import { PermissionPicker } from './permission-picker.tsx';
 
@@ -104,29 +105,16 @@ export function RoleFormDrawer({ open, role, onClose }: { open: boolean; role: R
   };
 
   return (
-    <Drawer
+    <FormDrawer
       open={open}
       onClose={close}
       title={role ? t('roles.editTitle', { name: role.name }) : t('roles.createTitle')}
-      size={720}
-      destroyOnHidden
-      footer={
-        <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
-          <Button onClick={close}>{tc('actions.cancel')}</Button>
-          <Button
-            type="primary"
-            htmlType="submit"
-            form={FORM_ID}
-            loading={create.isPending || updateRole.isPending}
-            data-testid="submit"
-          >
-            {tc('actions.save')}
-          </Button>
-        </div>
-      }
+      formId={FORM_ID}
+      width={720}
+      saving={create.isPending || updateRole.isPending}
+      failure={failure}
     >
-      {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} /> : null}
       {open ? <RoleForm key={role?.id ?? 'new'} role={role} onSubmit={handleSubmit} /> : null}
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -1,11 +1,12 @@
 import { PASSWORD_MIN_LENGTH, type User, type UserInput, type UserUpdate } from '@backoffice/contracts';
-import { Alert, Button, Drawer, Form, Input, Modal, Select, Switch } from 'antd';
+import { Form, Input, Modal, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../shared/lib/errors.ts';
 import { notifySuccess } from '../../../../shared/lib/notify.ts';
 import { useErrorText } from '../../../../shared/lib/use-error-text.ts';
 import { useSubmissionKey } from '../../../../shared/lib/use-submission-key.ts';
+import { FormDrawer } from '../../../../shared/ui/form-drawer.tsx';
 import { useAllRoles } from '../../roles/api.ts';
 import { useCreateUser, useUpdateUser } from '../api.ts';
 
@@ -204,32 +205,19 @@ export function UserFormDrawer({
   };
 
   return (
-    <Drawer
+    <FormDrawer
       open={open}
       onClose={close}
       title={user ? t('users.editTitle', { name: user.name || user.username }) : t('users.createTitle')}
-      size={520}
-      destroyOnHidden
-      footer={
-        <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
-          <Button onClick={close}>{tc('actions.cancel')}</Button>
-          <Button
-            type="primary"
-            htmlType="submit"
-            form={FORM_ID}
-            loading={create.isPending || updateUser.isPending}
-            data-testid="submit"
-          >
-            {tc('actions.save')}
-          </Button>
-        </div>
-      }
+      formId={FORM_ID}
+      width={520}
+      saving={create.isPending || updateUser.isPending}
+      failure={failure}
     >
       {modalHolder}
-      {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} /> : null}
       {open ? (
         <UserForm key={user?.id ?? 'new'} user={user} withPassword={withPassword} onSubmit={handleSubmit} />
       ) : null}
-    </Drawer>
+    </FormDrawer>
   );
 }
