@@ -33,6 +33,25 @@ test.describe('routing and navbar', () => {
     await expect(crumbs.getByText('Roles')).toHaveCount(1);
   });
 
+  test('content pages and reports-content show without sidebar, navbar or footer', async ({ page }) => {
+    // With OIDC_LOGIN_ON_LOAD=login-required (the default) the app signs in on load, whatever the page;
+    // the content pages themselves carry no guard (check-sso shows them to anonymous visitors).
+    await page.goto('/#/reports-content/stock-control-and-value');
+    await expect(page.locator('#username')).toBeVisible();
+    await page.locator('#username').fill('admin');
+    await page.locator('#password').fill(ADMIN_PASSWORD);
+    await page.locator('#kc-login').click();
+    await expect(page).toHaveURL(/#\/reports-content\/stock-control-and-value$/);
+    await expect(page.getByTestId('page-title')).toContainText('Stock And Value');
+    await expect(page.getByTestId('sidebar')).toHaveCount(0);
+    await expect(page.getByTestId('footer')).toHaveCount(0);
+
+    await page.goto('/#/content/anything');
+    await expect(page.getByText(/not found/i).first()).toBeVisible();
+    await expect(page.getByTestId('sidebar')).toHaveCount(0);
+    await expect(page.getByTestId('user-menu')).toHaveCount(0);
+  });
+
   test('every area is its own lazily loaded chunk', async ({ page }) => {
     await signedIn(page);
     const loaded: string[] = [];
@@ -185,6 +204,8 @@ test.describe('customizer', () => {
     expect(await page.evaluate(() => (window as unknown as { dir: string }).dir)).toBe('rtl');
     const box = await sidebar.boundingBox();
     expect(box?.x ?? 0).toBeGreaterThan(700);
+    // The notification sidebar's tab is mirrored to the left edge.
+    expect((await page.getByTestId('notification-toggle').boundingBox())?.x ?? 999).toBeLessThan(60);
 
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
