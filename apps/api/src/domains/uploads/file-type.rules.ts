@@ -49,13 +49,20 @@ function detectKind(b: Buffer): UploadKind | undefined {
   return undefined;
 }
 
+export interface ZipEntry {
+  name: string;
+  compressedSize: number;
+  uncompressedSize: number;
+}
+
 /**
- * The entry names of a zip archive, read from its central directory without inflating anything
- * (so a zip bomb costs nothing here). Undefined when the archive is malformed.
+ * The entries of a zip archive as its central directory declares them, read without inflating
+ * anything (so a zip bomb costs nothing here). Undefined when the archive is malformed.
  */
-export function zipEntryNames(b: Buffer): Set<string> | undefined {
+export function zipEntries(b: Buffer): ZipEntry[] | undefined {
   const EOCD = 0x06054b50;
   const CENTRAL = 0x02014b50;
+  if (b.length < 22) return undefined;
   const floor = Math.max(0, b.length - 22 - 0xffff);
   let eocd = -1;
   for (let i = b.length - 22; i >= floor; i--) {
@@ -67,17 +74,26 @@ export function zipEntryNames(b: Buffer): Set<string> | undefined {
   if (eocd < 0) return undefined;
   const count = b.readUInt16LE(eocd + 10);
   let at = b.readUInt32LE(eocd + 16);
-  const names = new Set<string>();
+  const entries: ZipEntry[] = [];
   for (let n = 0; n < count; n++) {
     if (at + 46 > b.length || b.readUInt32LE(at) !== CENTRAL) return undefined;
     const nameLength = b.readUInt16LE(at + 28);
     const extraLength = b.readUInt16LE(at + 30);
     const commentLength = b.readUInt16LE(at + 32);
     if (at + 46 + nameLength > b.length) return undefined;
-    names.add(b.subarray(at + 46, at + 46 + nameLength).toString('utf8'));
+    entries.push({
+      name: b.subarray(at + 46, at + 46 + nameLength).toString('utf8'),
+      compressedSize: b.readUInt32LE(at + 20),
+      uncompressedSize: b.readUInt32LE(at + 24),
+    });
     at += 46 + nameLength + extraLength + commentLength;
   }
-  return names;
+  return entries;
+}
+
+export function zipEntryNames(b: Buffer): Set<string> | undefined {
+  const entries = zipEntries(b);
+  return entries && new Set(entries.map((e) => e.name));
 }
 
 export function extensionOf(name: string): string {

@@ -1,0 +1,89 @@
+import { deflateRawSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import type { AppError } from './errors.ts';
+import { writeXlsx } from './xlsx.ts';
+import { readXlsxRows } from './xlsx-read.ts';
+
+const collect = async (buffer: Buffer, limits?: Parameters<typeof readXlsxRows>[1]) => {
+  const rows = [];
+  for await (const row of readXlsxRows(buffer, limits)) rows.push(row);
+  return rows;
+};
+const limits = { maxRows: 5, maxColumns: 10, maxUncompressedBytes: 50 * 1024 * 1024, maxCompressionRatio: 200 };
+
+describe('xlsx import reader', () => {
+  it('reads the header and rows as trimmed text, numbers as Excel holds them, dates as YYYY-MM-DD', async () => {
+    const file = await writeXlsx(
+      [
+        { header: 'SKU', value: (r: { sku: string; price: number; at: Date }) => r.sku },
+        { header: 'Price', value: (r) => r.price },
+        { header: 'Date', value: (r) => r.at },
+      ],
+      [
+        { sku: '  A-1 ', price: 12.5, at: new Date('2026-03-04T00:00:00Z') },
+        { sku: 'B-2', price: 0.1, at: new Date('2026-12-31T00:00:00Z') },
+      ],
+    );
+    const rows = await collect(file, limits);
+    expect(rows).toEqual([
+      { rowNumber: 1, cells: ['SKU', 'Price', 'Date'] },
+      { rowNumber: 2, cells: ['A-1', '12.5', '2026-03-04'] },
+      { rowNumber: 3, cells: ['B-2', '0.1', '2026-12-31'] },
+    ]);
+  });
+
+  it('stops past the row limit with 413 TOO_MANY_ROWS', async () => {
+    const file = await writeXlsx([{ header: 'N', value: (n: number) => n }], [1, 2, 3, 4, 5, 6, 7]);
+    await expect(collect(file, limits)).rejects.toMatchObject({
+      status: 413,
+      code: 'TOO_MANY_ROWS',
+    } satisfies Partial<AppError>);
+  });
+
+  it('refuses a file that is not a workbook, and one that would inflate too far (zip bomb), before parsing', async () => {
+    await expect(collect(Buffer.from('%PDF-1.4 not a sheet'), limits)).rejects.toMatchObject({
+      code: 'NOT_A_SPREADSHEET',
+    });
+    // A tiny archive that declares a 1 GB sheet.
+    const data = deflateRawSync(Buffer.alloc(1024 * 1024));
+    const bomb = fakeZip([
+      { name: 'xl/workbook.xml', data: deflateRawSync(Buffer.from('<workbook/>')), size: 11 },
+      { name: 'xl/worksheets/sheet1.xml', data, size: 1024 * 1024 * 1024 },
+    ]);
+    await expect(collect(bomb, limits)).rejects.toMatchObject({ status: 413, code: 'SPREADSHEET_TOO_LARGE' });
+  });
+});
+
+/** A zip whose central directory declares the given sizes (the data need not match: it is never inflated). */
+function fakeZip(entries: { name: string; data: Buffer; size: number }[]): Buffer {
+  const parts: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const name = Buffer.from(e.name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(e.data.length, 18);
+    local.writeUInt32LE(e.size, 22);
+    local.writeUInt16LE(name.length, 26);
+    parts.push(local, name, e.data);
+    const c = Buffer.alloc(46);
+    c.writeUInt32LE(0x02014b50, 0);
+    c.writeUInt16LE(8, 10);
+    c.writeUInt32LE(e.data.length, 20);
+    c.writeUInt32LE(e.size, 24);
+    c.writeUInt16LE(name.length, 28);
+    c.writeUInt32LE(offset, 42);
+    central.push(c, name);
+    offset += 30 + name.length + e.data.length;
+  }
+  const size = central.reduce((n, b) => n + b.length, 0);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(size, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...parts, ...central, end]);
+}
