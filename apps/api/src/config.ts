@@ -1,4 +1,9 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+
+/** The repository's root: `npm start` runs inside apps/api, but ./data means the root's. */
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -17,7 +22,7 @@ const Env = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** The address users reach the product at; the embedded provider's issuer is built from it. */
   PUBLIC_URL: z.string().url().optional(),
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: z.string().optional(),
   DATABASE_URL: z.string().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   ADMIN_PASSWORD: z.string().min(1).optional(),
@@ -66,7 +71,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     publicUrl,
-    dataDir: e.DATA_DIR,
+    // A relative DATA_DIR is taken from where the command was typed (npm's INIT_CWD), not apps/api.
+    dataDir: e.DATA_DIR ? path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR) : path.join(ROOT, 'data'),
     databaseUrl: e.DATABASE_URL,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     adminPassword: e.ADMIN_PASSWORD,

@@ -2,7 +2,13 @@ import { loadConfig } from './config.ts';
 import { startServer } from './server.ts';
 
 const config = loadConfig();
-const server = await startServer(config);
+const server = await startServer(config).catch((e: unknown) => {
+  if ((e as { code?: string }).code === 'EADDRINUSE') {
+    console.error(`Port ${config.port} is already in use. Stop what uses it, or start with PORT=<another port>.`);
+    process.exit(1);
+  }
+  throw e;
+});
 
 const lines = ['', `  Back Office is running at ${server.url}`, `  API documentation: ${server.url}/api/docs`];
 if (config.oidc.embedded) {
