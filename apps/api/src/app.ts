@@ -21,6 +21,7 @@ import type { JSONWebKeySet } from 'jose';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { registerEmbeddedIdentityProvider } from './domains/identity/index.ts';
+import { masterDataRoutes } from './domains/master-data/index.ts';
 import { platformRoutes } from './domains/platform/index.ts';
 import { systemLogsRoutes } from './domains/system-logs/index.ts';
 import { uploadsRoutes } from './domains/uploads/index.ts';
@@ -44,6 +45,7 @@ export function apiRoutes(config: Config): RouteEntry[] {
     ...usersRoutes({ passwordsManagedHere: config.oidc.embedded }),
     ...systemLogsRoutes,
     ...uploadsRoutes,
+    ...masterDataRoutes,
   ];
 }
 

@@ -1,3 +1,6 @@
+export * from './master-data/brands.ts';
+export * from './master-data/cost-centers.ts';
+export * from './master-data/master-data.ts';
 export * from './platform/endpoint.ts';
 export * from './platform/errors.ts';
 export * from './platform/pagination.ts';

@@ -90,6 +90,18 @@ export interface UploadedFilesTable {
   attached_entity: string | null;
   attached_id: string | null;
 }
+/** Master data with a code, a name and an active flag: brands, cost_centers. */
+export interface CodedMasterDataTable {
+  id: Generated<string>;
+  /** Upper-case, unique. */
+  code: string;
+  name: string;
+  active: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export type BrandsTable = CodedMasterDataTable;
+export type CostCentersTable = CodedMasterDataTable;
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: Timestamp;
@@ -106,5 +118,7 @@ export interface Database {
   app_secrets: AppSecretsTable;
   oidc_payloads: OidcPayloadsTable;
   uploaded_files: UploadedFilesTable;
+  brands: BrandsTable;
+  cost_centers: CostCentersTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -49,6 +49,11 @@ function isPgError(e: unknown): e is PgError {
   );
 }
 
+/** Whether `e` is PostgreSQL's unique violation of `constraint` (a race a service's own check lost). */
+export function isUniqueViolation(e: unknown, constraint: string): boolean {
+  return isPgError(e) && e.code === '23505' && e.constraint === constraint;
+}
+
 /** Database errors that reach the edge without a service having named them, as 4xx answers. */
 export function fromDatabaseError(e: unknown): AppError | undefined {
   if (!isPgError(e)) return undefined;

@@ -37,3 +37,19 @@ export function toPage<T>(
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/**
+ * Every row of a list, fetched a chunk at a time (for exports): the caller's query must order by a
+ * unique key last so chunks neither skip nor repeat rows. Stops after `max` rows.
+ */
+export async function* allRows<T>(
+  fetchChunk: (offset: number, limit: number) => Promise<T[]>,
+  max: number,
+  chunkSize = 1000,
+): AsyncGenerator<T> {
+  for (let offset = 0; offset < max; offset += chunkSize) {
+    const rows = await fetchChunk(offset, Math.min(chunkSize, max - offset));
+    yield* rows;
+    if (rows.length < chunkSize) return;
+  }
+}

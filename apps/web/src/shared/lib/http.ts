@@ -150,6 +150,48 @@ async function request<T>(method: string, url: string, body: unknown, options: R
   return payload as T;
 }
 
+/** The file name of a `Content-Disposition` answer (`filename*=UTF-8''…` or `filename="…"`). */
+function fileNameOf(disposition: string | null): string | undefined {
+  if (!disposition) return undefined;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded);
+    } catch {
+      // a malformed name: the caller's own is used
+    }
+  }
+  return /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+}
+
+/**
+ * Downloads a file the API answers (an export) under the same rules as every other call (bearer
+ * token, anti-forgery header, 401 → sign-out, 403 → toast, other failures as `ApiError`) and saves
+ * it, named as the server names it, else `fileName`.
+ */
+export async function download(url: string, query: object | undefined, fileName: string): Promise<void> {
+  const headers = { Accept: '*/*', ...(await authHeaders(url)) };
+  let response: Response;
+  try {
+    response = await fetch(withQuery(url, query), { headers, credentials: 'same-origin' });
+  } catch (error) {
+    throw new ApiError(0, 'NETWORK_ERROR', error instanceof Error ? error.message : 'The server cannot be reached.');
+  }
+  handleRefusal(response.status);
+  if (!response.ok) throw errorFromAnswer(response.status, response.statusText, parseBody(await response.text()));
+  const blob = await response.blob();
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileNameOf(response.headers.get('content-disposition')) ?? fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the blob to the browser's download; revoking at once can cancel it in some.
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
 /** The one HTTP helper: JSON in and out, bearer token, anti-forgery header, error handling. */
 export const http = {
   get: <T>(url: string, query?: object, options?: RequestOptions) =>

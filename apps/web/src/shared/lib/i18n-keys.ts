@@ -1,6 +1,7 @@
 import type common from '../../locales/en/common.json';
 import type errors from '../../locales/en/errors.json';
 import type logs from '../../locales/en/logs.json';
+import type masterData from '../../locales/en/masterData.json';
 import type menu from '../../locales/en/menu.json';
 import type shell from '../../locales/en/shell.json';
 import type users from '../../locales/en/users.json';
@@ -16,6 +17,7 @@ declare module 'i18next' {
       logs: typeof logs;
       errors: typeof errors;
       shell: typeof shell;
+      masterData: typeof masterData;
     };
   }
 }

@@ -47,3 +47,8 @@ export function notifyRestricted(title: string, description: string) {
 export function notifySuccess(title: string) {
   show((n) => n.success({ title, duration: 3 }));
 }
+
+/** A failure of an action that has no form to show it in (an export, say). */
+export function notifyError(title: string, description?: string) {
+  show((n) => n.error({ title, description, closable: true, duration: 6 }));
+}
