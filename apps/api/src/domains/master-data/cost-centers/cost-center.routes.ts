@@ -1,23 +1,23 @@
-import { costCentersApi } from '@backoffice/contracts';
-import { toPage } from '../../../platform/pagination.ts';
+import { CostCenterErrorCode, costCentersApi } from '@backoffice/contracts';
 import { type RouteEntry, route } from '../../../platform/routes.ts';
-import { findCostCenters } from './cost-center.repository.ts';
-import {
-  createCostCenter,
-  deleteCostCenter,
-  exportCostCenters,
-  getCostCenter,
-  updateCostCenter,
-} from './cost-center.service.ts';
+import { codedRecords } from '../coded-records.ts';
+import { COST_CENTER_REFERENCES } from './cost-center.references.ts';
+
+const costCenters = codedRecords({
+  table: 'cost_centers',
+  entity: 'cost_center',
+  label: 'Cost centre',
+  codeKey: 'cost_centers_code_key',
+  codeTakenCode: CostCenterErrorCode.COST_CENTER_CODE_TAKEN,
+  references: COST_CENTER_REFERENCES,
+  exportName: 'cost-centers',
+});
 
 export const costCentersRoutes: RouteEntry[] = [
-  route(costCentersApi.listCostCenters, async ({ query }, ctx) => {
-    const { items, total } = await findCostCenters(ctx.db, query);
-    return toPage(items, total, query);
-  }),
-  route(costCentersApi.exportCostCenters, ({ query }, ctx) => exportCostCenters(ctx, query)),
-  route(costCentersApi.getCostCenter, ({ params }, ctx) => getCostCenter(ctx.db, params.id)),
-  route(costCentersApi.createCostCenter, ({ body }, ctx) => createCostCenter(ctx, body)),
-  route(costCentersApi.updateCostCenter, ({ params, body }, ctx) => updateCostCenter(ctx, params.id, body)),
-  route(costCentersApi.deleteCostCenter, ({ params }, ctx) => deleteCostCenter(ctx, params.id)),
+  route(costCentersApi.listCostCenters, ({ query }, ctx) => costCenters.find(ctx.db, query)),
+  route(costCentersApi.exportCostCenters, ({ query }, ctx) => costCenters.export(ctx, query)),
+  route(costCentersApi.getCostCenter, ({ params }, ctx) => costCenters.get(ctx.db, params.id)),
+  route(costCentersApi.createCostCenter, ({ body }, ctx) => costCenters.create(ctx, body)),
+  route(costCentersApi.updateCostCenter, ({ params, body }, ctx) => costCenters.update(ctx, params.id, body)),
+  route(costCentersApi.deleteCostCenter, ({ params }, ctx) => costCenters.remove(ctx, params.id)),
 ];
