@@ -1,12 +1,13 @@
 import { AreaRoutes, areaRoutes } from '../../shared/ui/area-routes.tsx';
-import { CostCenterListPage } from './cost-centers/pages/cost-center-list-page.tsx';
+import { CodedRecordListPage } from '../master-data/coded-record-list-page.tsx';
+import { COST_CENTERS } from './cost-centers/cost-centers.ts';
 
 const routes = areaRoutes('cost-center', [
   {
     path: 'cost-center',
     titleKey: 'costCenter',
     permissions: ['view_cost_center'],
-    element: <CostCenterListPage />,
+    element: <CodedRecordListPage kind={COST_CENTERS} />,
   },
 ]);
 

@@ -1,19 +1,13 @@
-import {
-  CODE_MAX_LENGTH,
-  CODE_PATTERN,
-  type CostCenter,
-  type CostCenterInput,
-  NAME_MAX_LENGTH,
-} from '@backoffice/contracts';
+import { CODE_MAX_LENGTH, CODE_PATTERN, NAME_MAX_LENGTH } from '@backoffice/contracts';
 import { Form, Input, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../../shared/lib/errors.ts';
-import { notifySuccess } from '../../../../shared/lib/notify.ts';
-import { useErrorText } from '../../../../shared/lib/use-error-text.ts';
-import { useSubmissionKey } from '../../../../shared/lib/use-submission-key.ts';
-import { FormDrawer } from '../../../../shared/ui/form-drawer.tsx';
-import { useCreateCostCenter, useUpdateCostCenter } from '../api.ts';
+import { ApiError } from '../../shared/lib/errors.ts';
+import { notifySuccess } from '../../shared/lib/notify.ts';
+import { useErrorText } from '../../shared/lib/use-error-text.ts';
+import { useSubmissionKey } from '../../shared/lib/use-submission-key.ts';
+import { FormDrawer } from '../../shared/ui/form-drawer.tsx';
+import type { CodedInput, CodedRecord, CodedRecordKind } from './coded-record-kind.ts';
 
 interface Values {
   code: string;
@@ -21,19 +15,14 @@ interface Values {
   active: boolean;
 }
 
-const FORM_ID = 'cost-center-form';
-
-/** Which field a server refusal belongs to. */
-const FIELD_OF_CODE: Partial<Record<string, keyof Values>> = {
-  COST_CENTER_CODE_TAKEN: 'code',
-};
-
 /** The fields, with the server's rules; a fresh form (and initial values) each time the drawer opens. */
-function CostCenterForm({
-  costCenter,
+function CodedRecordForm({
+  formId,
+  record,
   onSubmit,
 }: {
-  costCenter: CostCenter | null;
+  formId: string;
+  record: CodedRecord | null;
   onSubmit: (values: Values) => Promise<[keyof Values, string] | null>;
 }) {
   const { t } = useTranslation('masterData');
@@ -46,13 +35,11 @@ function CostCenterForm({
   return (
     <Form<Values>
       form={form}
-      name={FORM_ID}
+      name={formId}
       layout="vertical"
       onFinish={handleFinish}
       initialValues={
-        costCenter
-          ? { code: costCenter.code, name: costCenter.name, active: costCenter.active }
-          : { code: '', name: '', active: true }
+        record ? { code: record.code, name: record.name, active: record.active } : { code: '', name: '', active: true }
       }
     >
       <Form.Item
@@ -85,21 +72,23 @@ function CostCenterForm({
   );
 }
 
-/** Creates a cost centre, or edits one (`costCenter` given): code, name and active flag. */
-export function CostCenterFormDrawer({
+/** Creates a coded record, or edits one (`record` given): code, name and active flag. */
+export function CodedRecordFormDrawer({
+  kind,
   open,
-  costCenter,
+  record,
   onClose,
 }: {
+  kind: CodedRecordKind;
   open: boolean;
-  costCenter: CostCenter | null;
+  record: CodedRecord | null;
   onClose: () => void;
 }) {
   const { t } = useTranslation('masterData');
   const { t: tc } = useTranslation();
   const errorText = useErrorText();
-  const create = useCreateCostCenter();
-  const update = useUpdateCostCenter();
+  const create = kind.useCreate();
+  const update = kind.useUpdate();
   const submission = useSubmissionKey();
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -112,16 +101,17 @@ export function CostCenterFormDrawer({
   /** Saves; resolves the field and message when the server refuses a field's value. */
   const handleSubmit = async (values: Values): Promise<[keyof Values, string] | null> => {
     setFailure(null);
-    const body: CostCenterInput = { code: values.code.trim(), name: values.name.trim(), active: values.active };
+    const body: CodedInput = { code: values.code.trim(), name: values.name.trim(), active: values.active };
     try {
-      if (costCenter) await update.mutateAsync({ id: costCenter.id, body });
+      if (record) await update.mutateAsync({ id: record.id, body });
       else await create.mutateAsync({ body, idempotencyKey: submission.keyFor(body) });
-      notifySuccess(costCenter ? tc('form.saved') : tc('form.created'));
+      notifySuccess(record ? tc('form.saved') : tc('form.created'));
       close();
       return null;
     } catch (error) {
       const text = errorText(error);
-      const field = error instanceof ApiError ? FIELD_OF_CODE[error.code] : undefined;
+      // The one refusal that belongs to a field: the code is taken.
+      const field = error instanceof ApiError && error.code === kind.codeTakenCode ? 'code' : undefined;
       if (text && field) return [field, text];
       setFailure(text);
       return null;
@@ -132,13 +122,15 @@ export function CostCenterFormDrawer({
     <FormDrawer
       open={open}
       onClose={close}
-      title={costCenter ? t('costCenters.editTitle', { name: costCenter.name }) : t('costCenters.createTitle')}
-      formId={FORM_ID}
+      title={record ? t(`${kind.texts}.editTitle`, { name: record.name }) : t(`${kind.texts}.createTitle`)}
+      formId={kind.formId}
       width={480}
       saving={create.isPending || update.isPending}
       failure={failure}
     >
-      {open ? <CostCenterForm key={costCenter?.id ?? 'new'} costCenter={costCenter} onSubmit={handleSubmit} /> : null}
+      {open ? (
+        <CodedRecordForm key={record?.id ?? 'new'} formId={kind.formId} record={record} onSubmit={handleSubmit} />
+      ) : null}
     </FormDrawer>
   );
 }

@@ -1,27 +1,30 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import type { Brand } from '@backoffice/contracts';
+import type { MasterDataFilter } from '@backoffice/contracts';
 import { Button, Modal, Popconfirm, Select, Tag, Tooltip, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../../shared/lib/dates.ts';
-import { ApiError, errorDetails } from '../../../../shared/lib/errors.ts';
-import { sortOrderOf, useListState } from '../../../../shared/lib/list-state.ts';
-import { notifySuccess } from '../../../../shared/lib/notify.ts';
-import { usePermissions } from '../../../../shared/lib/permissions.tsx';
-import { useErrorText } from '../../../../shared/lib/use-error-text.ts';
-import { DataTable } from '../../../../shared/ui/data-table.tsx';
-import { ExportButton } from '../../../../shared/ui/export-button.tsx';
-import { PageHeader } from '../../../../shared/ui/page-header.tsx';
-import { SearchBox } from '../../../../shared/ui/search-box.tsx';
-import { type BrandFilter, exportBrands, useBrands, useDeleteBrand } from '../api.ts';
-import { BrandFormDrawer } from '../components/brand-form-drawer.tsx';
+import { formatDate } from '../../shared/lib/dates.ts';
+import { ApiError, errorDetails } from '../../shared/lib/errors.ts';
+import { sortOrderOf, useListState } from '../../shared/lib/list-state.ts';
+import { notifySuccess } from '../../shared/lib/notify.ts';
+import { usePermissions } from '../../shared/lib/permissions.tsx';
+import { useErrorText } from '../../shared/lib/use-error-text.ts';
+import { DataTable } from '../../shared/ui/data-table.tsx';
+import { ExportButton } from '../../shared/ui/export-button.tsx';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { SearchBox } from '../../shared/ui/search-box.tsx';
+import { CodedRecordFormDrawer } from './coded-record-form-drawer.tsx';
+import type { CodedRecord, CodedRecordKind } from './coded-record-kind.ts';
 
 /** The list's filters in the URL besides page, size, search and sort. */
 const FILTERS = ['active'] as const;
 
-/** Brands: a server-paged list (search, active filter and sort in the URL), export, create, edit and delete. */
-export function BrandListPage() {
+/**
+ * A coded-record list (brands, cost centres): server-paged, with search, active filter and sort in the
+ * URL, export of the current filter, create, edit and delete.
+ */
+export function CodedRecordListPage({ kind }: { kind: CodedRecordKind }) {
   const { t } = useTranslation('masterData');
   const { t: tc } = useTranslation();
   const { token } = theme.useToken();
@@ -30,41 +33,41 @@ export function BrandListPage() {
   const [modal, modalHolder] = Modal.useModal();
   const [state, update] = useListState(FILTERS);
   const { active } = state.filters;
-  const filter: BrandFilter = {
+  const filter: Partial<MasterDataFilter> = {
     ...(state.q ? { q: state.q } : {}),
     ...(state.sort ? { sort: state.sort } : {}),
     ...(active === 'true' || active === 'false' ? { active } : {}),
   };
-  const brands = useBrands({ page: state.page, pageSize: state.pageSize, ...filter });
-  const remove = useDeleteBrand();
-  const [editing, setEditing] = useState<Brand | null>(null);
+  const list = kind.useList({ page: state.page, pageSize: state.pageSize, ...filter });
+  const remove = kind.useDelete();
+  const [editing, setEditing] = useState<CodedRecord | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
 
-  const canAdd = has('add_brand');
-  const canEdit = has('edit_brand');
-  const canDelete = has('delete_brand');
+  const canAdd = has(kind.permissions.add);
+  const canEdit = has(kind.permissions.edit);
+  const canDelete = has(kind.permissions.delete);
 
-  const openEditor = (brand: Brand | null) => {
-    setEditing(brand);
+  const openEditor = (record: CodedRecord | null) => {
+    setEditing(record);
     setDrawerOpen(true);
   };
 
-  const handleDelete = async (brand: Brand) => {
+  const handleDelete = async (record: CodedRecord) => {
     try {
-      await remove.mutateAsync(brand.id);
+      await remove.mutateAsync(record.id);
       notifySuccess(tc('form.deleted'));
     } catch (error) {
       const text = errorText(error);
       if (!text) return;
       const inUse = error instanceof ApiError && error.code === 'IN_USE';
       modal.error({
-        title: t('deleteRefused', { name: brand.code }),
+        title: t('deleteRefused', { name: record.code }),
         content: inUse ? t('inUse', { count: Number(errorDetails(error).count ?? 0) }) : text,
       });
     }
   };
 
-  const columns: ColumnsType<Brand> = [
+  const columns: ColumnsType<CodedRecord> = [
     {
       key: 'code',
       dataIndex: 'code',
@@ -82,8 +85,8 @@ export function BrandListPage() {
     {
       key: 'active',
       title: t('fields.status'),
-      render: (_, brand) =>
-        brand.active ? <Tag color="green">{t('status.active')}</Tag> : <Tag>{t('status.inactive')}</Tag>,
+      render: (_, record) =>
+        record.active ? <Tag color="green">{t('status.active')}</Tag> : <Tag>{t('status.inactive')}</Tag>,
     },
     {
       key: 'updatedAt',
@@ -99,32 +102,32 @@ export function BrandListPage() {
       key: 'actions',
       title: tc('table.actions'),
       fixed: 'end',
-      render: (_, brand) => (
+      render: (_, record) => (
         <span style={{ display: 'inline-flex', gap: token.marginXXS }}>
           {canEdit ? (
             <Tooltip title={tc('actions.edit')}>
               <Button
                 type="text"
                 icon={<EditOutlined />}
-                aria-label={`${tc('actions.edit')}: ${brand.code}`}
-                onClick={() => openEditor(brand)}
+                aria-label={`${tc('actions.edit')}: ${record.code}`}
+                onClick={() => openEditor(record)}
               />
             </Tooltip>
           ) : null}
           {canDelete ? (
             <Popconfirm
-              title={t('brands.deleteConfirm', { name: brand.code })}
+              title={t(`${kind.texts}.deleteConfirm`, { name: record.code })}
               description={t('deleteHint')}
               okText={tc('actions.delete')}
               cancelText={tc('actions.cancel')}
               okButtonProps={{ danger: true }}
-              onConfirm={() => handleDelete(brand)}
+              onConfirm={() => handleDelete(record)}
             >
               <Button
                 type="text"
                 danger
                 icon={<DeleteOutlined />}
-                aria-label={`${tc('actions.delete')}: ${brand.code}`}
+                aria-label={`${tc('actions.delete')}: ${record.code}`}
               />
             </Popconfirm>
           ) : null}
@@ -140,22 +143,22 @@ export function BrandListPage() {
       <PageHeader
         extra={
           <>
-            <ExportButton onExport={() => exportBrands(filter, t('brands.fileName'))} />
+            <ExportButton onExport={() => kind.exportFile(filter, t(`${kind.texts}.fileName`))} />
             {canAdd ? (
               <Button
                 type="primary"
                 icon={<PlusOutlined />}
-                data-testid="create-brand"
+                data-testid={kind.testIds.create}
                 onClick={() => openEditor(null)}
               >
-                {t('brands.create')}
+                {t(`${kind.texts}.create`)}
               </Button>
             ) : null}
           </>
         }
       />
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: token.marginSM, marginBottom: token.margin }}>
-        <SearchBox value={state.q} onSearch={(q) => update({ q })} placeholder={t('brands.search')} autoFocus />
+        <SearchBox value={state.q} onSearch={(q) => update({ q })} placeholder={t(`${kind.texts}.search`)} autoFocus />
         <Select
           aria-label={t('fields.status')}
           value={active ?? ''}
@@ -171,19 +174,19 @@ export function BrandListPage() {
           <Button onClick={() => update({ q: '', active: undefined })}>{tc('actions.clearFilters')}</Button>
         ) : null}
       </div>
-      <DataTable<Brand>
-        testId="brands-table"
+      <DataTable<CodedRecord>
+        testId={kind.testIds.table}
         rowKey="id"
         columns={columns}
         state={state}
         onChange={update}
-        page={brands.data}
-        isLoading={brands.isFetching}
-        error={brands.error}
-        onRetry={() => void brands.refetch()}
+        page={list.data}
+        isLoading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
         filtered={filtered}
       />
-      <BrandFormDrawer open={drawerOpen} brand={editing} onClose={() => setDrawerOpen(false)} />
+      <CodedRecordFormDrawer kind={kind} open={drawerOpen} record={editing} onClose={() => setDrawerOpen(false)} />
     </>
   );
 }
