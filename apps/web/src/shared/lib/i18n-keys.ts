@@ -1,10 +1,17 @@
+import type carriers from '../../locales/en/carriers.json';
 import type common from '../../locales/en/common.json';
+import type configuration from '../../locales/en/configuration.json';
+import type currencies from '../../locales/en/currencies.json';
 import type errors from '../../locales/en/errors.json';
+import type imports from '../../locales/en/imports.json';
 import type logs from '../../locales/en/logs.json';
 import type masterData from '../../locales/en/masterData.json';
 import type menu from '../../locales/en/menu.json';
+import type partners from '../../locales/en/partners.json';
+import type products from '../../locales/en/products.json';
 import type shell from '../../locales/en/shell.json';
 import type users from '../../locales/en/users.json';
+import type warehouses from '../../locales/en/warehouses.json';
 
 /** English is the reference: the other languages have the same keys, and `t()` accepts only these. */
 declare module 'i18next' {
@@ -18,6 +25,13 @@ declare module 'i18next' {
       errors: typeof errors;
       shell: typeof shell;
       masterData: typeof masterData;
+      products: typeof products;
+      imports: typeof imports;
+      warehouses: typeof warehouses;
+      configuration: typeof configuration;
+      currencies: typeof currencies;
+      carriers: typeof carriers;
+      partners: typeof partners;
     };
   }
 }

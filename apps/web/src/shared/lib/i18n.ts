@@ -3,7 +3,22 @@ import { initReactI18next } from 'react-i18next';
 import { getSettings, LANGUAGES, type Language, updateSettings } from './settings.ts';
 
 /** Namespaces: one per area, plus common, menu and errors which every screen needs. */
-export const NAMESPACES = ['common', 'menu', 'users', 'logs', 'errors', 'shell', 'masterData'] as const;
+export const NAMESPACES = [
+  'common',
+  'menu',
+  'users',
+  'logs',
+  'errors',
+  'shell',
+  'masterData',
+  'products',
+  'imports',
+  'warehouses',
+  'configuration',
+  'currencies',
+  'carriers',
+  'partners',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 const PRELOADED: Namespace[] = ['common', 'menu', 'errors'];
 
