@@ -2,6 +2,9 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { PassThrough } from 'node:stream';
+import { gs1CheckDigit } from '@backoffice/contracts';
+import ExcelJS from 'exceljs';
 import { loadConfig } from '../src/config.ts';
 import { startServer } from '../src/server.ts';
 import { signInWithCode } from '../test/sign-in.ts';
@@ -73,7 +76,116 @@ try {
   );
   const seconds = (performance.now() - t) / 1000;
   report(`GET /api/me throughput (${concurrency} clients)`, `${Math.round((concurrency * perClient) / seconds)} req/s`);
+
+  // A 50 000-row product import through the API as the web page does it: upload the .xlsx, start the
+  // run, poll it until applied. Server and benchmark share this process, so the RSS is both together.
+  const importRows = 50_000;
+  const xsrf = { cookie: 'XSRF-TOKEN=bench-xsrf', 'x-xsrf-token': 'bench-xsrf' };
+  const brand = await fetch(`${baseUrl}/api/brands`, {
+    method: 'POST',
+    headers: { ...headers, ...xsrf, 'content-type': 'application/json' },
+    body: JSON.stringify({ code: 'BENCH', name: 'Bench brand' }),
+  });
+  if (!brand.ok) throw new Error(`POST /api/brands: ${brand.status}`);
+  const file = await productSheet(importRows);
+  global.gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+  }, 20);
+  t = performance.now();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(file)]), 'bench-products.xlsx');
+  const uploaded = await fetch(`${baseUrl}/api/import-files?kind=products`, {
+    method: 'POST',
+    headers: { ...headers, ...xsrf },
+    body: form,
+  });
+  if (!uploaded.ok) throw new Error(`POST /api/import-files: ${uploaded.status} ${await uploaded.text()}`);
+  const { file: stored } = (await uploaded.json()) as { file: { fileName: string } };
+  const started = await fetch(`${baseUrl}/api/product-imports`, {
+    method: 'POST',
+    headers: { ...headers, ...xsrf, 'content-type': 'application/json', 'idempotency-key': `bench-${Date.now()}` },
+    body: JSON.stringify({ fileName: stored.fileName }),
+  });
+  if (!started.ok) throw new Error(`POST /api/product-imports: ${started.status} ${await started.text()}`);
+  const firstAnswer = performance.now() - t;
+  const { id } = (await started.json()) as { id: string };
+  let run: { status: string; createdCount: number; failure: unknown; timings: Record<string, number> | null };
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    run = (await (await fetch(`${baseUrl}/api/product-imports/${id}`, { headers })).json()) as typeof run;
+    if (run.status === 'APPLIED' || run.status === 'FAILED') break;
+  }
+  const total = performance.now() - t;
+  clearInterval(sampler);
+  if (run.status !== 'APPLIED' || run.createdCount !== importRows)
+    throw new Error(`product import ${run.status}: ${JSON.stringify(run.failure)}`);
+  const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+  const ratio = (value: number, goal: number) => `${(value / goal).toFixed(2)}× of goal`;
+  report(`product import ${importRows} rows: file size`, `${mb(file.length)} (${file.length} bytes)`);
+  report('product import: upload answered, run queued', ms(firstAnswer));
+  report('product import: upload to applied (goal ≤ 10 s)', `${(total / 1000).toFixed(2)} s (${ratio(total, 10_000)})`);
+  const timings = run.timings ?? {};
+  report(
+    'product import: server read / check / write',
+    `${ms(timings.readMs ?? 0)} / ${ms(timings.checkMs ?? 0)} / ${ms(timings.applyMs ?? 0)}`,
+  );
+  report(
+    'product import: peak RSS, server + bench (goal ≤ 400 MB)',
+    `${mb(rssPeak)} (${ratio(rssPeak / 1024 / 1024, 400)}; ${mb(rssBefore)} before, +${mb(rssPeak - rssBefore)})`,
+  );
 } finally {
   await server.stop();
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** A product sheet of `count` rows as suppliers send them: every column, valid EAN-13 barcodes. */
+async function productSheet(count: number): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('Products');
+  sheet
+    .addRow([
+      'SKU',
+      'Name',
+      'Brand',
+      'Barcodes',
+      'Unit',
+      'Kind',
+      'Cost price',
+      'Sale price',
+      'VAT rate',
+      'Weight (kg)',
+      'Reorder point',
+      'Reorder quantity',
+      'Active',
+    ])
+    .commit();
+  for (let i = 0; i < count; i++) {
+    const body = `501${String(i).padStart(9, '0')}`;
+    sheet
+      .addRow([
+        `BENCH-${String(i).padStart(6, '0')}`,
+        `Bench product ${i} with a name of ordinary length`,
+        'BENCH',
+        `${body}${gs1CheckDigit(body)}`,
+        i % 10 === 0 ? 'Kilogram (Kg)' : 'Unit',
+        'Stock',
+        `${(i % 500) + 1}.${String(i % 10_000).padStart(4, '0')}`,
+        `${(i % 900) + 2}.99`,
+        i % 7 === 0 ? '5' : '20',
+        `${(i % 30) + 0.25}`,
+        `${i % 20}`,
+        `${(i % 20) + 10}`,
+        'yes',
+      ])
+      .commit();
+  }
+  sheet.commit();
+  await workbook.commit();
+  return Buffer.concat(chunks);
 }

@@ -20,12 +20,19 @@ import {
 import type { JSONWebKeySet } from 'jose';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
+import { carriersRoutes } from './domains/carriers/index.ts';
+import { configurationRoutes } from './domains/configuration/index.ts';
+import { currenciesRoutes } from './domains/currencies/index.ts';
 import { registerEmbeddedIdentityProvider } from './domains/identity/index.ts';
+import { importsRoutes, registerImports } from './domains/imports/index.ts';
 import { masterDataRoutes } from './domains/master-data/index.ts';
+import { partnersRoutes } from './domains/partners/index.ts';
 import { platformRoutes } from './domains/platform/index.ts';
+import { productsRoutes } from './domains/products/index.ts';
 import { systemLogsRoutes } from './domains/system-logs/index.ts';
 import { uploadsRoutes } from './domains/uploads/index.ts';
 import { usersRoutes } from './domains/users/index.ts';
+import { warehousesRoutes } from './domains/warehouses/index.ts';
 import { createAuthenticator } from './platform/auth.ts';
 import { AppError, fromDatabaseError } from './platform/errors.ts';
 import { type RouteEntry, registerRoutes, requireDeclaredPermission } from './platform/routes.ts';
@@ -46,6 +53,13 @@ export function apiRoutes(config: Config): RouteEntry[] {
     ...systemLogsRoutes,
     ...uploadsRoutes,
     ...masterDataRoutes,
+    ...partnersRoutes,
+    ...currenciesRoutes,
+    ...carriersRoutes,
+    ...productsRoutes,
+    ...importsRoutes,
+    ...warehousesRoutes,
+    ...configurationRoutes(config),
   ];
 }
 
@@ -116,6 +130,7 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
   if (config.oidc.embedded) jwks = (await registerEmbeddedIdentityProvider(app, { db, config })).jwks;
   const authenticate = createAuthenticator(config, db, jwks);
   registerRoutes(app, apiRoutes(config), { db, authenticate });
+  registerImports(app, db);
 
   const webDist = config.webDistDir ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   if (existsSync(path.join(webDist, 'index.html'))) {

@@ -102,9 +102,264 @@ export interface CodedMasterDataTable {
 }
 export type BrandsTable = CodedMasterDataTable;
 export type CostCentersTable = CodedMasterDataTable;
+/** Products (migration 0006): SKU stored upper-case; numerics as strings. */
+export interface ProductsTable {
+  id: Generated<string>;
+  sku: string;
+  name: string;
+  brand_id: string | null;
+  unit: Generated<string>;
+  kind: Generated<string>;
+  cost_price: ColumnType<string, string | undefined, string>;
+  sale_price: ColumnType<string, string | undefined, string>;
+  vat_rate: ColumnType<string, string | undefined, string>;
+  weight_kg: string | null;
+  length_cm: string | null;
+  width_cm: string | null;
+  height_cm: string | null;
+  reorder_point: ColumnType<string, string | undefined, string>;
+  reorder_quantity: ColumnType<string, string | undefined, string>;
+  active: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface ProductBarcodesTable {
+  product_id: string;
+  position: number;
+  barcode: string;
+  /** Generated: the barcode left-padded to 14 digits; unique. */
+  gtin: ColumnType<string, never, never>;
+}
+export interface ProductBundleComponentsTable {
+  bundle_id: string;
+  component_id: string;
+  position: number;
+  quantity: string;
+}
+export interface ProductImagesTable {
+  product_id: string;
+  position: number;
+  file_id: string;
+}
+/** Currencies (migration 0008): keyed by code, fixed by the specification. */
+export interface CurrenciesTable {
+  code: string;
+  name: string;
+  symbol: string;
+  decimal_places: number;
+  is_base: Generated<boolean>;
+  active: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+/** Dated rates to GBP: numeric as text, date as YYYY-MM-DD. */
+export interface ExchangeRatesTable {
+  id: Generated<string>;
+  currency: string;
+  effective_date: string;
+  rate: string;
+  source: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface ProcessorsTable {
+  id: Generated<string>;
+  code: string;
+  name: string;
+  type: string;
+  currency: string;
+  bank_name: string | null;
+  account_name: string | null;
+  sort_code: string | null;
+  account_number: string | null;
+  iban: string | null;
+  paypal_email: string | null;
+  active: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+/** Shipping carriers and their services (migration 0009). */
+export interface ShippingCarriersTable {
+  id: Generated<string>;
+  code: string;
+  name: string;
+  tracking_url_template: string | null;
+  integration: Generated<string>;
+  active: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface CarrierServicesTable {
+  id: Generated<string>;
+  carrier_id: string;
+  code: string;
+  name: string;
+  tracked: Generated<boolean>;
+  signature: Generated<boolean>;
+  delivery_days: number | null;
+  active: Generated<boolean>;
+  position: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+/** Business partners (migration 0012); contacts and addresses are replaced with their partner. */
+export interface BusinessPartnersTable {
+  id: Generated<string>;
+  /** Upper-case, unique. */
+  code: string;
+  name: string;
+  vat_number: string | null;
+  default_currency: string;
+  payment_terms_days: number;
+  /** numeric(5,2) as a string. */
+  late_interest_rate: string | null;
+  late_interest_type: string | null;
+  is_consignment: boolean;
+  active: boolean;
+  notes: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface BusinessPartnerContactsTable {
+  id: Generated<string>;
+  partner_id: string;
+  position: number;
+  name: string;
+  role: string | null;
+  email: string | null;
+  phone: string | null;
+  is_primary: boolean;
+}
+/** The columns of a postal address (business partners' and customers'). */
+export interface PostalAddressColumns {
+  id: Generated<string>;
+  position: number;
+  kind: string;
+  line1: string;
+  line2: string | null;
+  city: string;
+  county: string | null;
+  postcode: string | null;
+  country: string;
+  is_default: boolean;
+}
+export interface BusinessPartnerAddressesTable extends PostalAddressColumns {
+  partner_id: string;
+}
+/** Customers (migration 0013). */
+export interface CustomersTable {
+  id: Generated<string>;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  active: boolean;
+  notes: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface CustomerAddressesTable extends PostalAddressColumns {
+  customer_id: string;
+}
+export interface CustomerChannelIdsTable {
+  customer_id: string;
+  position: number;
+  channel: string;
+  external_id: string;
+}
+/** Warehouses (migration 0010): code unique and upper-case, a flat address. */
+export interface WarehousesTable {
+  id: Generated<string>;
+  code: string;
+  name: string;
+  kind: string;
+  address_line1: Generated<string>;
+  address_line2: Generated<string>;
+  city: Generated<string>;
+  postcode: Generated<string>;
+  country: Generated<string>;
+  active: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+/** A warehouse's bins; code unique within the warehouse. */
+export interface WarehouseLocationsTable {
+  id: Generated<string>;
+  warehouse_id: string;
+  code: string;
+  zone: Generated<string>;
+  pick_sequence: Generated<number>;
+  pickable: Generated<boolean>;
+  active: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+/** A warehouse's advanced configuration; over_receipt_tolerance is numeric (a string). */
+export interface WarehouseConfigsTable {
+  warehouse_id: string;
+  allow_negative_stock: Generated<boolean>;
+  default_receiving_location_id: string | null;
+  default_returns_location_id: string | null;
+  over_receipt_tolerance: ColumnType<string, string | undefined, string>;
+  picking_order: Generated<string>;
+  updated_at: Timestamp;
+}
+/** System configuration (migration 0011): `group.field` → JSON value. */
+export interface SystemSettingsTable {
+  key: string;
+  value: Json;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+/** The last document number given per kind and year; last_value is int8 (a string). */
+export interface DocumentNumberCountersTable {
+  kind: string;
+  year: number;
+  last_value: ColumnType<string, string | number, string | number>;
+  updated_at: Timestamp;
+}
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: Timestamp;
+}
+
+/** Excel mappings (migration 0007): saved header → field answers per import kind. */
+export interface ExcelMappingsTable {
+  id: Generated<string>;
+  name: string;
+  kind: string;
+  is_default: Generated<boolean>;
+  /** [{ header, field }]. */
+  columns: ColumnType<unknown, string, string>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+/** Import runs (migration 0007): one uploaded .xlsx applied by a server-side job, with its progress. */
+export interface ImportRunsTable {
+  id: Generated<string>;
+  kind: string;
+  file_id: string;
+  file_name: string;
+  mode: string;
+  mapping_id: string | null;
+  mapping_name: string | null;
+  columns: Json;
+  status: Generated<string>;
+  rows_total: number | null;
+  rows_done: Generated<number>;
+  created_count: Generated<number>;
+  updated_count: Generated<number>;
+  error_count: Generated<number>;
+  errors: ColumnType<unknown, string | undefined, string>;
+  failure_code: string | null;
+  failure_message: string | null;
+  timings: Json;
+  created_by: string;
+  request_id: string | null;
+  created_at: Timestamp;
+  started_at: Timestamp | null;
+  heartbeat_at: Timestamp | null;
+  finished_at: Timestamp | null;
 }
 
 export interface Database {
@@ -120,5 +375,27 @@ export interface Database {
   uploaded_files: UploadedFilesTable;
   brands: BrandsTable;
   cost_centers: CostCentersTable;
+  products: ProductsTable;
+  product_barcodes: ProductBarcodesTable;
+  product_bundle_components: ProductBundleComponentsTable;
+  product_images: ProductImagesTable;
+  currencies: CurrenciesTable;
+  exchange_rates: ExchangeRatesTable;
+  processors: ProcessorsTable;
+  shipping_carriers: ShippingCarriersTable;
+  carrier_services: CarrierServicesTable;
+  business_partners: BusinessPartnersTable;
+  business_partner_contacts: BusinessPartnerContactsTable;
+  business_partner_addresses: BusinessPartnerAddressesTable;
+  customers: CustomersTable;
+  customer_addresses: CustomerAddressesTable;
+  customer_channel_ids: CustomerChannelIdsTable;
+  warehouses: WarehousesTable;
+  warehouse_locations: WarehouseLocationsTable;
+  warehouse_configs: WarehouseConfigsTable;
+  system_settings: SystemSettingsTable;
+  document_number_counters: DocumentNumberCountersTable;
+  excel_mappings: ExcelMappingsTable;
+  import_runs: ImportRunsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -10,7 +10,9 @@ import { detectFileType, extensionOf } from './file-type.rules.ts';
  * Which permission lets someone other than the uploader see a file a document holds.
  * Areas that attach files add their entity here (e.g. product → view_product).
  */
-export const ATTACHMENT_READERS: Record<string, string> = {};
+export const ATTACHMENT_READERS: Record<string, string> = {
+  product: 'view_product',
+};
 
 export function toUploadedFile(row: {
   file_name: string;

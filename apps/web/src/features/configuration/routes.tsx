@@ -1,8 +1,16 @@
 import { AreaRoutes, areaRoutes } from '../../shared/ui/area-routes.tsx';
+import { SystemConfigurationPage } from './system-configuration/system-configuration-page.tsx';
 
-const routes = areaRoutes('configuration');
+const routes = areaRoutes('configuration', [
+  {
+    path: 'system-configuration',
+    titleKey: 'systemConfig',
+    permissions: ['view_system_configuration'],
+    element: <SystemConfigurationPage />,
+  },
+]);
 
-/** The configuration area: its menu entries, each under its real route, title and permission; screens come later. */
+/** The configuration area: the system configuration. */
 export function Component() {
   return <AreaRoutes routes={routes} />;
 }

@@ -1,8 +1,20 @@
 import { AreaRoutes, areaRoutes } from '../../shared/ui/area-routes.tsx';
+import { CurrenciesPage } from './currencies/currencies-page.tsx';
+import { CurrencyRatesPage } from './currencies/currency-rates-page.tsx';
+import { ProcessorsPage } from './processors/processors-page.tsx';
 
-const routes = areaRoutes('currency');
+const routes = areaRoutes('currency', [
+  { path: 'currencies', titleKey: 'currencies', permissions: ['view_currency'], element: <CurrenciesPage /> },
+  {
+    path: 'currencies/:code',
+    titleKey: 'currencies',
+    permissions: ['view_currency'],
+    element: <CurrencyRatesPage />,
+  },
+  { path: 'processors', titleKey: 'processors', permissions: ['view_currency'], element: <ProcessorsPage /> },
+]);
 
-/** The currency area: its menu entries, each under its real route, title and permission; screens come later. */
+/** The currency area: currencies with their dated rates to GBP, and the payment processors. */
 export function Component() {
   return <AreaRoutes routes={routes} />;
 }

@@ -1,8 +1,11 @@
 import { AreaRoutes, areaRoutes } from '../../shared/ui/area-routes.tsx';
+import { ExcelMappingListPage } from './excel-mapping-list-page.tsx';
 
-const routes = areaRoutes('excel-mapping');
+const routes = areaRoutes('excel-mapping', [
+  { path: '', titleKey: 'excelMapping', permissions: ['view_excel_mapping'], element: <ExcelMappingListPage /> },
+]);
 
-/** The excel-mapping area: its menu entries, each under its real route, title and permission; screens come later. */
+/** The excel-mapping area: the saved column mappings every .xlsx import chooses from. */
 export function Component() {
   return <AreaRoutes routes={routes} />;
 }

@@ -1,12 +1,21 @@
 import { AreaRoutes, areaRoutes } from '../../shared/ui/area-routes.tsx';
 import { CodedRecordListPage } from '../master-data/coded-record-list-page.tsx';
 import { BRANDS } from './brands/brands.ts';
+import { ProductBulkUploadPage } from './bulk-upload/product-bulk-upload-page.tsx';
+import { ProductListPage } from './products/product-list-page.tsx';
 
 const routes = areaRoutes('product', [
+  { path: 'product', titleKey: 'product', permissions: ['view_product'], element: <ProductListPage /> },
+  {
+    path: 'product-bulk-upload-list',
+    titleKey: 'productBulkUpload',
+    permissions: ['view_product', 'add_product'],
+    element: <ProductBulkUploadPage />,
+  },
   { path: 'brand', titleKey: 'brand', permissions: ['view_brand'], element: <CodedRecordListPage kind={BRANDS} /> },
 ]);
 
-/** The product area: brands; its other menu entries keep their real route, title and permission until built. */
+/** The product area: products and brands; its other menu entries keep their real route, title and permission until built. */
 export function Component() {
   return <AreaRoutes routes={routes} />;
 }

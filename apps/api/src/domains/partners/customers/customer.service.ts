@@ -1,0 +1,128 @@
+import {
+  type Customer,
+  type CustomerChannelId,
+  CustomerErrorCode,
+  type CustomerFilter,
+  type CustomerListQuery,
+  type CustomerSummary,
+  type CustomerValues,
+  type Page,
+  postalAddressText,
+} from '@backoffice/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import { conflict, isUniqueViolation, notFound } from '../../../platform/errors.ts';
+import { allRows, offsetOf, toPage } from '../../../platform/pagination.ts';
+import type { Ctx } from '../../../platform/routes.ts';
+import { sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../../platform/xlsx.ts';
+import { inUse } from '../../master-data/references.ts';
+import { referencesOf } from './customer.references.ts';
+import * as repo from './customer.repository.ts';
+
+const ENTITY = 'customer';
+
+const channelIdTaken = (taken: { channel?: string; externalId?: string; customerId?: string }) =>
+  conflict(
+    CustomerErrorCode.CUSTOMER_CHANNEL_ID_TAKEN,
+    taken.channel && taken.externalId
+      ? `The ${taken.channel} id "${taken.externalId}" already belongs to another customer.`
+      : 'A channel id already belongs to another customer.',
+    taken,
+  );
+
+export async function getCustomer(db: Kysely<Database>, id: string, forUpdate = false): Promise<Customer> {
+  const row = await repo.findCustomer(db, id, forUpdate);
+  if (!row) throw notFound('Customer', id);
+  const addresses = await repo.addressesOf(db, id);
+  const channelIds = (await repo.channelIdsOf(db, [id])).get(id) ?? [];
+  return { ...row, addresses, channelIds };
+}
+
+export async function listCustomers(db: Kysely<Database>, q: CustomerListQuery): Promise<Page<CustomerSummary>> {
+  const [rows, total] = await Promise.all([
+    repo.listCustomers(db, q, q.pageSize, offsetOf(q)),
+    repo.countCustomers(db, q),
+  ]);
+  return toPage(
+    rows.map(({ notes: _, shipping, ...summary }) => ({
+      ...summary,
+      city: shipping?.city ?? null,
+      postcode: shipping?.postcode ?? null,
+      country: shipping?.country ?? null,
+    })),
+    total,
+    q,
+  );
+}
+
+/** Checks no other customer holds these channel ids, then writes; a concurrent holder gets the same 409. */
+async function withFreeChannelIds<T>(
+  db: Kysely<Database>,
+  ids: readonly CustomerChannelId[],
+  exceptId: string | undefined,
+  write: () => Promise<T>,
+) {
+  const holder = await repo.channelIdHolder(db, ids, exceptId);
+  if (holder) throw channelIdTaken(holder);
+  try {
+    return await write();
+  } catch (e) {
+    throw isUniqueViolation(e, 'customer_channel_ids_key') ? channelIdTaken({}) : e;
+  }
+}
+
+export async function createCustomer(ctx: Ctx, input: CustomerValues): Promise<Customer> {
+  const { addresses, channelIds, ...fields } = input;
+  const id = await repo.insertCustomer(ctx.db, fields);
+  await withFreeChannelIds(ctx.db, channelIds, id, () => repo.replaceChildren(ctx.db, id, addresses, channelIds));
+  const after = await getCustomer(ctx.db, id);
+  await ctx.audit({ action: 'create', entity: ENTITY, entityId: id, after });
+  return after;
+}
+
+/** Changes the customer and replaces their addresses and channel ids, under the customer's row lock. */
+export async function updateCustomer(ctx: Ctx, id: string, input: CustomerValues): Promise<Customer> {
+  const before = await getCustomer(ctx.db, id, true);
+  const { addresses, channelIds, ...fields } = input;
+  await repo.updateCustomer(ctx.db, id, fields);
+  await withFreeChannelIds(ctx.db, channelIds, id, () => repo.replaceChildren(ctx.db, id, addresses, channelIds));
+  const after = await getCustomer(ctx.db, id);
+  await ctx.audit({ action: 'update', entity: ENTITY, entityId: id, before, after });
+  return after;
+}
+
+export async function deleteCustomer(ctx: Ctx, id: string) {
+  // The row lock also blocks a new reference meanwhile: a foreign key check takes a KEY SHARE lock.
+  const before = await getCustomer(ctx.db, id, true);
+  const references = await referencesOf(ctx.db, id);
+  if (references.length) throw inUse(`Customer "${before.name}"`, references);
+  await repo.deleteCustomer(ctx.db, id);
+  await ctx.audit({ action: 'delete', entity: ENTITY, entityId: id, before });
+  return { ok: true as const };
+}
+
+type ExportRow = Awaited<ReturnType<typeof repo.listCustomers>>[number];
+
+const COLUMNS: XlsxColumn<ExportRow>[] = [
+  { header: 'Name', width: 32, value: (r) => r.name },
+  { header: 'E-mail', width: 30, value: (r) => r.email },
+  { header: 'Phone', width: 18, value: (r) => r.phone },
+  {
+    header: 'Channel ids',
+    width: 36,
+    value: (r) => r.channelIds.map((c) => `${c.channel}: ${c.externalId}`).join('; '),
+  },
+  { header: 'Shipping address', width: 48, value: (r) => (r.shipping ? postalAddressText(r.shipping) : null) },
+  { header: 'Active', width: 10, value: (r) => r.active },
+  { header: 'Notes', width: 40, value: (r) => r.notes },
+  { header: 'Created', width: 20, value: (r) => new Date(r.createdAt) },
+  { header: 'Updated', width: 20, value: (r) => new Date(r.updatedAt) },
+];
+
+/** The filter's customers, every page, as an .xlsx download. */
+export async function exportCustomers(ctx: Ctx, filter: CustomerFilter) {
+  const ids = await repo.orderedCustomerIds(ctx.db, filter, XLSX_EXPORT_MAX_ROWS);
+  const rows = allRows((offset, limit) => repo.customersByIds(ctx.db, ids.slice(offset, offset + limit)), ids.length);
+  const date = new Date().toISOString().slice(0, 10);
+  return sendXlsx(ctx, `customers-${date}.xlsx`, COLUMNS, rows);
+}

@@ -1,0 +1,19 @@
+import type { ReferenceCount } from '@backoffice/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { countDefaultWarehouseSettings } from '../configuration/settings.repository.ts';
+import { countReferences, type ReferenceQuery } from '../master-data/references.ts';
+
+/**
+ * What refers to a warehouse: each area that stores a warehouse id (stock ledger, goods receipts,
+ * transfers, purchase orders …) adds its count here, and deleting a warehouse it uses is refused.
+ * A record that names one of the warehouse's bins names the warehouse too, so the bins' own
+ * references need no second list here (and a foreign key to a bin stops the delete regardless).
+ */
+export const WAREHOUSE_REFERENCES: ReferenceQuery[] = [
+  { entity: 'system_configuration', count: (db, id) => countDefaultWarehouseSettings(db, id) },
+];
+
+export function referencesOfWarehouse(db: Kysely<Database>, id: string): Promise<ReferenceCount[]> {
+  return countReferences(db, id, WAREHOUSE_REFERENCES);
+}

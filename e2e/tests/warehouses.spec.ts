@@ -1,0 +1,104 @@
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN_PASSWORD } from '../support/env.ts';
+import { signInOnPage } from '../support/sign-in.ts';
+
+async function signedIn(page: Page) {
+  await page.goto('/');
+  await signInOnPage(page, 'admin', ADMIN_PASSWORD);
+}
+
+/** Saves the open drawer's form and waits until the drawer has gone. */
+async function save(page: Page) {
+  await page.getByTestId('submit').click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+const rowOf = (page: Page, tableId: string, text: string) =>
+  page
+    .getByTestId(tableId)
+    .locator('tbody tr')
+    .filter({ has: page.getByText(text, { exact: true }) });
+
+test('configure a warehouse with bins: create it, add a bin and a range, set its advanced configuration, see it in the read-only view', async ({
+  page,
+}) => {
+  await signedIn(page);
+  const code = `WH-${Date.now().toString(36).toUpperCase()}`;
+
+  await page.goto('/#/warehouse/warehouse');
+  await expect(page.getByTestId('page-title')).toHaveText('Warehouses');
+  await page.getByTestId('create-warehouse').click();
+  await page.locator('#warehouse-form_code').fill(code.toLowerCase());
+  await page.locator('#warehouse-form_name').fill('Leeds fulfilment centre');
+  await page.locator('#warehouse-form_address_city').fill('Leeds');
+  await page.locator('#warehouse-form_address_postcode').fill('LS1 1AB');
+  await save(page);
+  // A new warehouse opens on its own page, where its bins are added.
+  await expect(page).toHaveURL(/#\/warehouse\/warehouse\/[0-9a-f-]{36}/);
+  await expect(page.getByTestId('warehouse-heading')).toContainText(`${code} · Leeds fulfilment centre`);
+
+  await page.getByTestId('add-location').click();
+  await page.locator('#location-form_code').fill('dock-1');
+  await page.locator('#location-form_zone').fill('Inbound');
+  await page.locator('#location-form_pickable').click();
+  await save(page);
+  await expect(rowOf(page, 'locations-table', 'DOCK-1')).toContainText('Inbound');
+
+  await page.getByTestId('add-location-range').click();
+  await page.locator('#location-range-form_from').fill('A-01-01');
+  await page.locator('#location-range-form_to').fill('A-01-12');
+  await page.locator('#location-range-form_zone').fill('A');
+  await page.locator('#location-range-form_pickSequenceStart').fill('100');
+  await page.locator('#location-range-form_pickSequenceStep').fill('10');
+  await expect(page.getByTestId('range-preview')).toContainText('12 bins: A-01-01 … A-01-12 (pick sequence 100 … 210)');
+  await save(page);
+  await expect(page.getByTestId('locations-table').locator('tbody tr.ant-table-row')).toHaveCount(13);
+  await expect(rowOf(page, 'locations-table', 'A-01-12')).toContainText('210');
+
+  await page.getByTestId('open-config').click();
+  await expect(page).toHaveURL(/warehouse-advanced-config\?warehouse=/);
+  await expect(page.getByTestId('page-title')).toHaveText('Advanced Config');
+  const receiving = page.locator('#warehouse-config-form_defaultReceivingLocationId');
+  await receiving.click();
+  await receiving.fill('dock');
+  await page.locator('.ant-select-item-option').filter({ hasText: 'DOCK-1 · Inbound' }).click();
+  await page.locator('#warehouse-config-form_overReceiptTolerance').fill('101');
+  await expect(page.locator('#warehouse-config-form_overReceiptTolerance_help')).toContainText(
+    'A percentage from 0 to 100',
+  );
+  await page.locator('#warehouse-config-form_overReceiptTolerance').fill('2.5');
+  await page.getByRole('radio', { name: /Bin code/ }).check();
+  await page.getByTestId('save-config').click();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+
+  await page.goto('/#/warehouse/warehouse-advanced-config-view');
+  await page.getByRole('searchbox', { name: 'Search warehouses by code or name' }).fill(code);
+  await page.keyboard.press('Enter');
+  const row = rowOf(page, 'warehouse-configs-table', code);
+  await expect(row).toContainText('DOCK-1');
+  await expect(row).toContainText('2.50 %');
+  await expect(row).toContainText('Bin code');
+});
+
+test('an administrator changes the company details and previews a document number format', async ({ page }) => {
+  await signedIn(page);
+  await page.goto('/#/configuration/system-configuration');
+  await expect(page.getByTestId('page-title')).toHaveText('System Config');
+  const name = `E2E Trading ${Date.now().toString(36)} Ltd`;
+  await page.locator('#settings-company_name').fill(name);
+  await page.locator('#settings-company_vatNumber').fill('gb 123 456');
+  await page.getByTestId('save-company').click();
+  await expect(page.locator('#settings-company_vatNumber_help')).toContainText('Not a VAT number');
+  await page.locator('#settings-company_vatNumber').fill('gb 123 4567 89');
+  await page.getByTestId('save-company').click();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await expect(page.locator('#settings-company_vatNumber')).toHaveValue('GB123456789');
+  await page.reload();
+  await expect(page.locator('#settings-company_name')).toHaveValue(name);
+
+  await page.getByRole('tab', { name: 'Document numbers' }).click();
+  await page.locator('#settings-documentNumbers_rma').fill('RMA/{YY}/{SEQ:3}');
+  await expect(page.getByTestId('preview-rma')).toHaveText(/^Next: RMA\/\d{2}\/\d{3,}$/);
+  await page.locator('#settings-documentNumbers_rma').fill('RMA-{SEQ:3}');
+  await expect(page.locator('#settings-documentNumbers_rma_help')).toContainText('Use {YYYY} or {YY}');
+});
