@@ -29,6 +29,7 @@ import { masterDataRoutes } from './domains/master-data/index.ts';
 import { partnersRoutes } from './domains/partners/index.ts';
 import { platformRoutes } from './domains/platform/index.ts';
 import { productsRoutes } from './domains/products/index.ts';
+import { stockAreaRoutes } from './domains/stock/index.ts';
 import { systemLogsRoutes } from './domains/system-logs/index.ts';
 import { uploadsRoutes } from './domains/uploads/index.ts';
 import { usersRoutes } from './domains/users/index.ts';
@@ -59,6 +60,7 @@ export function apiRoutes(config: Config): RouteEntry[] {
     ...productsRoutes,
     ...importsRoutes,
     ...warehousesRoutes,
+    ...stockAreaRoutes,
     ...configurationRoutes(config),
   ];
 }

@@ -21,6 +21,7 @@ export * from './platform/pagination.ts';
 export * from './platform/runtime-config.ts';
 export * from './products/barcodes.ts';
 export * from './products/products.ts';
+export * from './stock/stock.ts';
 export * from './system-logs/system-logs.ts';
 export * from './uploads/uploads.ts';
 export * from './users/permissions.ts';

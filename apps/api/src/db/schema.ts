@@ -398,4 +398,92 @@ export interface Database {
   excel_mappings: ExcelMappingsTable;
   import_runs: ImportRunsTable;
   schema_migrations: SchemaMigrationsTable;
+  stock_movements: StockMovementsTable;
+  stock_levels: StockLevelsTable;
+  stock_bin_balances: StockBinBalancesTable;
+  stock_layers: StockLayersTable;
+  stock_consumptions: StockConsumptionsTable;
+  stock_reservations: StockReservationsTable;
+}
+
+type Num = ColumnType<string, string | undefined, string>;
+/** The stock ledger (migration 0014): append-only. */
+export interface StockMovementsTable {
+  id: ColumnType<string, string | undefined, never>;
+  posted_at: Timestamp;
+  created_at: Timestamp;
+  product_id: string;
+  warehouse_id: string;
+  location_id: string | null;
+  bucket: string;
+  kind: string;
+  quantity: string;
+  value: string;
+  unit_cost: string | null;
+  owner_partner_id: string | null;
+  link_id: string | null;
+  source_type: string;
+  source_id: string | null;
+  source_line: string | null;
+  reason: Generated<string>;
+  user_id: string | null;
+}
+export interface StockLevelsTable {
+  product_id: string;
+  warehouse_id: string;
+  on_hand: Num;
+  reserved: Num;
+  in_transit: Num;
+  consigned: Num;
+  value: Num;
+  last_unit_cost: string | null;
+  available: ColumnType<string, never, never>;
+  updated_at: Timestamp;
+}
+export interface StockBinBalancesTable {
+  product_id: string;
+  warehouse_id: string;
+  location_id: string | null;
+  on_hand: Num;
+  updated_at: Timestamp;
+}
+export interface StockLayersTable {
+  origin_movement_id: string;
+  seq: number;
+  product_id: string;
+  warehouse_id: string;
+  bucket: string;
+  owner_partner_id: string | null;
+  received_at: Timestamp;
+  unit_cost: string;
+  quantity: string;
+  remaining: string;
+  remaining_value: string;
+}
+export interface StockConsumptionsTable {
+  movement_id: string;
+  seq: number;
+  product_id: string;
+  layer_movement_id: string;
+  layer_seq: number;
+  owner_partner_id: string | null;
+  received_at: Timestamp;
+  unit_cost: string;
+  quantity: string;
+  value: string;
+  is_deficit: Generated<boolean>;
+}
+export interface StockReservationsTable {
+  id: Generated<string>;
+  product_id: string;
+  warehouse_id: string;
+  quantity: string;
+  open_quantity: string;
+  issued_quantity: Num;
+  status: Generated<string>;
+  source_type: string;
+  source_id: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }

@@ -2,6 +2,7 @@ import type { ReferenceCount } from '@backoffice/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { countReferences, type ReferenceQuery } from '../master-data/references.ts';
+import { countMovementsOf } from '../stock/stock.repository.ts';
 import { countConfigsUsingLocation } from './warehouse.repository.ts';
 
 /**
@@ -11,6 +12,7 @@ import { countConfigsUsingLocation } from './warehouse.repository.ts';
  */
 export const LOCATION_REFERENCES: ReferenceQuery[] = [
   { entity: 'warehouse_configuration', count: (db, id) => countConfigsUsingLocation(db, id) },
+  { entity: 'stock_movement', count: (db, id) => countMovementsOf(db, 'location_id', id) },
 ];
 
 export function referencesOfLocation(db: Kysely<Database>, id: string): Promise<ReferenceCount[]> {

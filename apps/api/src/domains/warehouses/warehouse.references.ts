@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { countDefaultWarehouseSettings } from '../configuration/settings.repository.ts';
 import { countReferences, type ReferenceQuery } from '../master-data/references.ts';
+import { countMovementsOf } from '../stock/stock.repository.ts';
 
 /**
  * What refers to a warehouse: each area that stores a warehouse id (stock ledger, goods receipts,
@@ -12,6 +13,7 @@ import { countReferences, type ReferenceQuery } from '../master-data/references.
  */
 export const WAREHOUSE_REFERENCES: ReferenceQuery[] = [
   { entity: 'system_configuration', count: (db, id) => countDefaultWarehouseSettings(db, id) },
+  { entity: 'stock_movement', count: (db, id) => countMovementsOf(db, 'warehouse_id', id) },
 ];
 
 export function referencesOfWarehouse(db: Kysely<Database>, id: string): Promise<ReferenceCount[]> {

@@ -1,0 +1,104 @@
+import type {
+  InventoryListFilter,
+  InventoryListQuery,
+  InventoryListRow,
+  InventorySummaryFilter,
+  InventorySummaryQuery,
+  InventorySummaryRow,
+  MovementQuery,
+  ProductStock,
+} from '@backoffice/contracts';
+import Decimal from 'decimal.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { notFound } from '../../platform/errors.ts';
+import { allRows, offsetOf, toPage } from '../../platform/pagination.ts';
+import type { Ctx } from '../../platform/routes.ts';
+import { sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
+import * as repo from './inventory.repository.ts';
+
+/** The inventory summary, list and a product's movement history: reads of what the posting service keeps. */
+
+const num = (v: string) => new Decimal(v).toNumber();
+
+export async function inventorySummary(db: Kysely<Database>, q: InventorySummaryQuery) {
+  const [items, { total, totals }] = await Promise.all([
+    repo.findSummary(db, q, q.pageSize, offsetOf(q)),
+    repo.summaryTotals(db, q),
+  ]);
+  return { ...toPage(items, total, q), totals };
+}
+
+const SUMMARY_COLUMNS: XlsxColumn<InventorySummaryRow>[] = [
+  { header: 'SKU', width: 20, value: (r) => r.sku },
+  { header: 'Name', width: 40, value: (r) => r.name },
+  { header: 'Brand', width: 16, value: (r) => r.brand?.code ?? '' },
+  { header: 'Unit', width: 10, value: (r) => r.unit },
+  { header: 'On hand', width: 12, value: (r) => num(r.onHand) },
+  { header: 'Reserved', width: 12, value: (r) => num(r.reserved) },
+  { header: 'Available', width: 12, value: (r) => num(r.available) },
+  { header: 'In transit', width: 12, value: (r) => num(r.inTransit) },
+  { header: 'Consigned', width: 12, value: (r) => num(r.consigned) },
+  { header: 'Value (GBP)', width: 14, value: (r) => num(r.value) },
+  { header: 'Reorder point', width: 12, value: (r) => num(r.reorderPoint) },
+];
+
+export function exportInventorySummary(ctx: Ctx, f: InventorySummaryFilter) {
+  const rows = allRows((offset, limit) => repo.findSummary(ctx.db, f, limit, offset), XLSX_EXPORT_MAX_ROWS);
+  return sendXlsx(ctx, `inventory-summary-${new Date().toISOString().slice(0, 10)}.xlsx`, SUMMARY_COLUMNS, rows);
+}
+
+export async function inventoryList(db: Kysely<Database>, q: InventoryListQuery) {
+  const [items, total] = await Promise.all([repo.findList(db, q, q.pageSize, offsetOf(q)), repo.countList(db, q)]);
+  return toPage(items, total, q);
+}
+
+const LIST_COLUMNS: XlsxColumn<InventoryListRow>[] = [
+  { header: 'SKU', width: 20, value: (r) => r.sku },
+  { header: 'Name', width: 40, value: (r) => r.name },
+  { header: 'Warehouse', width: 14, value: (r) => r.warehouse.code },
+  { header: 'Bin', width: 14, value: (r) => r.location?.code ?? '' },
+  { header: 'Zone', width: 12, value: (r) => r.location?.zone ?? '' },
+  { header: 'On hand (bin)', width: 14, value: (r) => num(r.onHand) },
+  { header: 'Reserved (warehouse)', width: 14, value: (r) => num(r.warehouseReserved) },
+  { header: 'Available (warehouse)', width: 14, value: (r) => num(r.warehouseAvailable) },
+  { header: 'In transit (warehouse)', width: 14, value: (r) => num(r.warehouseInTransit) },
+];
+
+export function exportInventoryList(ctx: Ctx, f: InventoryListFilter) {
+  const rows = allRows((offset, limit) => repo.findList(ctx.db, f, limit, offset), XLSX_EXPORT_MAX_ROWS);
+  return sendXlsx(ctx, `inventory-list-${new Date().toISOString().slice(0, 10)}.xlsx`, LIST_COLUMNS, rows);
+}
+
+export async function productStock(db: Kysely<Database>, productId: string): Promise<ProductStock> {
+  const product = await repo.findProduct(db, productId);
+  if (!product) throw notFound('Product', productId);
+  const levels = await repo.productLevels(db, productId);
+  const q = (v: string) => new Decimal(v).toFixed();
+  return {
+    product: {
+      id: product.id,
+      sku: product.sku,
+      name: product.name,
+      unit: product.unit,
+      kind: product.kind,
+      reorderPoint: q(product.reorder_point),
+    },
+    warehouses: levels.map((l) => ({
+      warehouse: { id: l.id, code: l.code, name: l.name },
+      onHand: q(l.on_hand),
+      reserved: q(l.reserved),
+      available: q(l.available),
+      inTransit: q(l.in_transit),
+      consigned: q(l.consigned),
+      value: new Decimal(l.value).toFixed(2),
+      allowNegativeStock: l.allow_negative_stock ?? false,
+    })),
+  };
+}
+
+export async function productMovements(db: Kysely<Database>, productId: string, q: MovementQuery) {
+  if (!(await repo.findProduct(db, productId))) throw notFound('Product', productId);
+  const { items, total } = await repo.findProductMovements(db, productId, q, q.pageSize, offsetOf(q));
+  return toPage(items, total, q);
+}

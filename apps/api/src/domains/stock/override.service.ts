@@ -1,0 +1,98 @@
+import { type StockOverrideInput as Schema, StockErrorCode } from '@backoffice/contracts';
+import Decimal from 'decimal.js';
+import type { z } from 'zod';
+import { unprocessable } from '../../platform/errors.ts';
+import { offsetOf, toPage } from '../../platform/pagination.ts';
+import type { Ctx } from '../../platform/routes.ts';
+import * as inventory from './inventory.repository.ts';
+import { post } from './posting.service.ts';
+import * as repo from './stock.repository.ts';
+
+/** Manual stock override: a counted quantity for a product in a bin; the difference from the book is posted. */
+
+export const MANUAL_STOCK_SOURCE = 'manual_stock';
+type Input = z.output<typeof Schema>;
+
+export async function overrideStock(ctx: Ctx, input: Input) {
+  // The product is locked before the book quantity is read, so that two overrides of one bin never both
+  // post the difference from the same book figure.
+  await repo.lockProducts(ctx.db, [input.productId]);
+  const bins = await repo.binStock(ctx.db, input.productId, input.warehouseId);
+  const book = bins.find((b) => b.locationId === input.locationId)?.onHand ?? new Decimal(0);
+  const counted = new Decimal(input.countedQuantity);
+  const difference = counted.sub(book);
+  if (difference.isZero())
+    throw unprocessable(
+      StockErrorCode.NOTHING_TO_POST,
+      `The counted quantity equals the book quantity (${book.toFixed()}): there is nothing to post.`,
+      { bookQuantity: book.toFixed() },
+    );
+  let unitCost: Decimal | undefined;
+  if (difference.isPositive()) unitCost = await costForFound(ctx, input.productId, input.warehouseId, input.unitCost);
+  const rows = await post(ctx, {
+    sourceType: MANUAL_STOCK_SOURCE,
+    sourceId: null,
+    postedOn: input.postedOn ?? null,
+    lines: [
+      {
+        productId: input.productId,
+        warehouseId: input.warehouseId,
+        locationId: input.locationId,
+        kind: 'ADJUSTMENT',
+        quantity: difference,
+        unitCost,
+        reason: input.reason,
+        keepAvailable: false,
+      },
+    ],
+  });
+  const movements = await inventory.movementsByIds(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  const after = {
+    productId: input.productId,
+    warehouseId: input.warehouseId,
+    locationId: input.locationId,
+    bookQuantity: book.toFixed(),
+    countedQuantity: counted.toFixed(),
+    difference: difference.toFixed(),
+    reason: input.reason,
+    movementIds: rows.map((r) => r.id),
+  };
+  await ctx.audit({ action: 'override', entity: 'stock', entityId: input.productId, after });
+  return {
+    movements,
+    bookQuantity: after.bookQuantity,
+    countedQuantity: after.countedQuantity,
+    difference: after.difference,
+  };
+}
+
+/** Units found beyond the book: the cost given, else the newest layer's, else the product's standard cost. */
+export async function costForFound(ctx: Pick<Ctx, 'db'>, productId: string, warehouseId: string, given?: string) {
+  if (given) return new Decimal(given);
+  const [last] = await repo.lastUnitCosts(ctx.db, productId, [warehouseId]);
+  if (last) return last.unitCost;
+  const standard = await repo.productCostPrice(ctx.db, productId);
+  if (standard?.gt(0)) return standard;
+  throw unprocessable(
+    StockErrorCode.UNIT_COST_REQUIRED,
+    'This product has no cost yet: give the unit cost of the units found.',
+    { productId },
+  );
+}
+
+export async function listOverrides(
+  ctx: Pick<Ctx, 'db'>,
+  q: { page: number; pageSize: number; q?: string; warehouseId?: string },
+) {
+  const { items, total } = await inventory.findMovementsOfSource(
+    ctx.db,
+    MANUAL_STOCK_SOURCE,
+    q,
+    q.pageSize,
+    offsetOf(q),
+  );
+  return toPage(items, total, q);
+}

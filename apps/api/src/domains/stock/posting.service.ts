@@ -1,0 +1,711 @@
+import { type MovementKind, StockErrorCode, WarehouseErrorCode } from '@backoffice/contracts';
+import Decimal from 'decimal.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
+import { assertPeriodOpen } from '../configuration/settings.service.ts';
+import {
+  type Bucket,
+  type EngineMovement,
+  FifoError,
+  FifoState,
+  type Layer,
+  ledgerOrder,
+  replay,
+  type Slice,
+  unitCostOf,
+} from './fifo.ts';
+import * as repo from './stock.repository.ts';
+
+/**
+ * The one way stock changes. Every area (adjustments, counts, transfers, bundles, and later goods received,
+ * shipping, returns, RMA) describes what moves as lines; this writes the ledger rows, values them FIFO
+ * (fifo.ts), keeps layers, consumptions, bin balances and levels in step, all in the caller's transaction.
+ *
+ * Concurrency: the products of a posting are locked (FOR NO KEY UPDATE, in id order) before anything is read,
+ * so postings of one product run one after the other and never deadlock; reservations do not take that lock
+ * and are held back by the conditional updates of stock_levels (changeLevel), which re-check available stock
+ * on the row as it is when the update runs. Together: no oversell, whatever runs at once.
+ */
+
+/** What posting needs of a request: its transaction, and who posts (null: the system). */
+export interface PostingCtx {
+  db: Kysely<Database>;
+  user: { id: string } | null;
+}
+
+export interface PostLine {
+  productId: string;
+  warehouseId: string;
+  /**
+   * The bin. Omitted: an outbound line takes from the bins in picking order; an inbound line goes to the
+   * warehouse's default receiving bin (returns: its returns bin), else to no bin. null: no bin.
+   */
+  locationId?: string | null;
+  bucket?: Bucket;
+  kind: Exclude<MovementKind, 'REVALUATION'>;
+  /** Signed: + in, − out. */
+  quantity: Decimal;
+  /** Inbound with its own cost: GBP per unit. */
+  unitCost?: Decimal;
+  /** Inbound BUNDLE_PRODUCE: valued at what this posting's BUNDLE_CONSUME rows cost. */
+  assembled?: boolean;
+  /** Inbound stock owned by a supplier (consignment): valued at zero. */
+  ownerId?: string | null;
+  /** Inbound that brings back what an outbound row took: its id, or an earlier line of this posting. */
+  linkTo?: string | { line: number };
+  reason?: string;
+  sourceLine?: string;
+  /** Outbound: may not take available (on hand less reserved) below zero. Default: true for sales-like issues. */
+  keepAvailable?: boolean;
+  /** Reserved stock this line uses up (issuing a reservation). */
+  releaseReserved?: Decimal;
+}
+
+export interface Posting {
+  sourceType: string;
+  sourceId: string | null;
+  /** The day it is posted on (YYYY-MM-DD); omitted: now. */
+  postedOn?: string | null;
+  lines: PostLine[];
+}
+
+export interface PostedMovement {
+  id: string;
+  line: number;
+  postedAt: string;
+  productId: string;
+  warehouseId: string;
+  locationId: string | null;
+  bucket: Bucket;
+  kind: string;
+  quantity: Decimal;
+  value: Decimal;
+}
+
+const ZERO = new Decimal(0);
+const KEEP_AVAILABLE_BY_DEFAULT = new Set<string>(['ISSUE', 'TRANSFER_OUT', 'BUNDLE_CONSUME', 'WRITE_OFF']);
+
+interface Row {
+  line: number;
+  id: string;
+  productId: string;
+  warehouseId: string;
+  locationId: string | null;
+  bucket: Bucket;
+  kind: string;
+  quantity: Decimal;
+  engine: EngineMovement;
+  unitCost: Decimal | null;
+  ownerId: string | null;
+  linkId: string | null;
+  reason: string;
+  sourceLine: string | null;
+  keepAvailable: boolean;
+  releaseReserved: Decimal;
+  allowNegative: boolean;
+  assembled: boolean;
+  value?: Decimal;
+  slices?: Slice[];
+}
+
+function insufficient(message: string, details: Record<string, string>) {
+  return conflict(StockErrorCode.INSUFFICIENT_STOCK, message, details);
+}
+
+/** Posts the lines; answers the ledger rows written (a line taking from several bins writes one per bin). */
+export async function post(ctx: PostingCtx, posting: Posting): Promise<PostedMovement[]> {
+  const db = ctx.db;
+  if (!posting.lines.length) throw unprocessable(StockErrorCode.NOTHING_TO_POST, 'There is nothing to post.');
+  posting.lines.forEach((l, i) => {
+    if (l.quantity.isZero()) throw unprocessable(StockErrorCode.NOTHING_TO_POST, `Line ${i + 1} moves no quantity.`);
+  });
+
+  // The day: not in the future, not in a locked period.
+  const today = await repo.londonToday(db);
+  const day = posting.postedOn ?? today;
+  if (day > today)
+    throw unprocessable(
+      StockErrorCode.POSTING_DATE_IN_FUTURE,
+      `Stock cannot be posted on ${day}, a day still to come. Post it on or before ${today}.`,
+      { postedOn: day, today },
+    );
+  await assertPeriodOpen(db, day);
+
+  const productIds = [...new Set(posting.lines.map((l) => l.productId))].sort();
+  const products = new Map((await repo.lockProducts(db, productIds)).map((p) => [p.id, p]));
+  for (const id of productIds) {
+    const p = products.get(id);
+    if (!p) throw notFound('Product', id);
+    if (p.kind === 'SERVICE')
+      throw unprocessable(StockErrorCode.PRODUCT_NOT_STOCKED, `${p.sku} is a service: it holds no stock.`, {
+        productId: id,
+      });
+  }
+  const warehouseIds = [...new Set(posting.lines.map((l) => l.warehouseId))];
+  const warehouses = new Map((await repo.findWarehousesToPost(db, warehouseIds)).map((w) => [w.id, w]));
+  for (const id of warehouseIds) {
+    const w = warehouses.get(id);
+    if (!w) throw notFound('Warehouse', id);
+    if (!w.active)
+      throw unprocessable(StockErrorCode.WAREHOUSE_INACTIVE, `Warehouse ${w.code} is inactive: it takes no postings.`, {
+        warehouseId: id,
+      });
+  }
+  await checkLocations(db, posting.lines);
+
+  const at = await repo.postingInstant(db, day < today ? day : null);
+  const rows = await expandLines(db, posting, warehouses, products);
+  const ids = await repo.nextMovementIds(db, rows.length);
+  rows.forEach((r, i) => {
+    r.id = ids[i] as string;
+    r.engine.id = r.id;
+    r.engine.postedAt = at;
+  });
+  // Linked lines name their outbound row now that it has an id.
+  for (const r of rows)
+    if (r.engine.cost && 'linkedTo' in r.engine.cost && r.engine.cost.linkedTo.startsWith('row:')) {
+      const target = rows[Number(r.engine.cost.linkedTo.slice(4))] as Row;
+      r.engine.cost = { linkedTo: target.id };
+      r.linkId = target.id;
+    }
+
+  // Components before the bundles they make, so that an assembled cost is known when it is needed.
+  const order = productIds.sort((a, b) => Number(hasAssembled(rows, a)) - Number(hasAssembled(rows, b)));
+  const revalued: { sourceType: string; sourceId: string | null }[] = [];
+  for (const productId of order) {
+    const own = rows.filter((r) => r.productId === productId);
+    for (const r of own)
+      if (r.assembled) {
+        const consumed = rows.filter((c) => c.kind === 'BUNDLE_CONSUME').reduce((s, c) => s.add(c.value ?? 0), ZERO);
+        r.engine.cost = { value: consumed.neg() };
+      }
+    const backdated = day < today && (await repo.hasLaterMovement(db, productId, at));
+    if (backdated) revalued.push(...(await revalueProduct(ctx, productId, own, posting, at)));
+    else await postIncrementally(ctx, productId, own, posting);
+  }
+  await cascadeToBundles(ctx, revalued, posting, at);
+
+  return rows.map((r) => ({
+    id: r.id,
+    line: r.line,
+    postedAt: at,
+    productId: r.productId,
+    warehouseId: r.warehouseId,
+    locationId: r.locationId,
+    bucket: r.bucket,
+    kind: r.kind,
+    quantity: r.quantity,
+    value: r.value ?? ZERO,
+  }));
+}
+
+function hasAssembled(rows: Row[], productId: string) {
+  return rows.some((r) => r.productId === productId && r.kind === 'BUNDLE_PRODUCE');
+}
+
+async function checkLocations(db: Kysely<Database>, lines: PostLine[]) {
+  const ids = [...new Set(lines.map((l) => l.locationId).filter((id): id is string => !!id))];
+  const found = new Map((await repo.findLocations(db, ids)).map((l) => [l.id, l]));
+  for (const l of lines) {
+    if (!l.locationId) continue;
+    const location = found.get(l.locationId);
+    if (!location || location.warehouse_id !== l.warehouseId)
+      throw unprocessable(
+        WarehouseErrorCode.LOCATION_NOT_IN_WAREHOUSE,
+        'That bin is not one of the warehouse’s bins.',
+        {
+          locationId: l.locationId,
+        },
+      );
+    if (!location.active && l.quantity.isPositive())
+      throw unprocessable(
+        WarehouseErrorCode.LOCATION_INACTIVE,
+        `Bin ${location.code} is inactive: it takes no stock.`,
+        {
+          locationId: l.locationId,
+        },
+      );
+  }
+}
+
+/** Turns lines into ledger rows: bins chosen, costs described for the engine. */
+async function expandLines(
+  db: Kysely<Database>,
+  posting: Posting,
+  warehouses: Map<string, repo.WarehouseToPost>,
+  products: Map<string, repo.ProductToPost>,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  const rowsOfLine = new Map<number, number[]>();
+  // Bin stock already promised to earlier lines of this posting.
+  const promised = new Map<string, Decimal>();
+  for (const [line, l] of posting.lines.entries()) {
+    const w = warehouses.get(l.warehouseId) as repo.WarehouseToPost;
+    const bucket = l.bucket ?? 'STOCK';
+    const outbound = l.quantity.isNegative();
+    const base = {
+      line,
+      id: '',
+      productId: l.productId,
+      warehouseId: l.warehouseId,
+      bucket,
+      kind: l.kind,
+      ownerId: null as string | null,
+      linkId: null as string | null,
+      unitCost: null as Decimal | null,
+      reason: l.reason ?? '',
+      sourceLine: l.sourceLine ?? null,
+      keepAvailable: l.keepAvailable ?? KEEP_AVAILABLE_BY_DEFAULT.has(l.kind),
+      releaseReserved: l.releaseReserved ?? ZERO,
+      allowNegative: w.allowNegativeStock && bucket === 'STOCK',
+      assembled: false,
+    };
+    const made: number[] = [];
+    if (outbound) {
+      const parts =
+        bucket === 'TRANSIT'
+          ? [{ locationId: null, quantity: l.quantity.neg() }]
+          : await allocate(db, l, w, products.get(l.productId)?.sku ?? '', promised);
+      for (const [i, part] of parts.entries()) {
+        made.push(rows.length);
+        rows.push({
+          ...base,
+          locationId: part.locationId,
+          quantity: part.quantity.neg(),
+          releaseReserved: i === 0 ? base.releaseReserved : ZERO,
+          engine: {
+            id: '',
+            postedAt: '',
+            warehouseId: l.warehouseId,
+            bucket,
+            quantity: part.quantity.neg(),
+            allowDeficit: base.allowNegative && !['TRANSFER_OUT', 'TRANSIT_OUT'].includes(l.kind),
+          },
+        });
+      }
+    } else {
+      const locationId =
+        bucket === 'TRANSIT'
+          ? null
+          : l.locationId !== undefined
+            ? l.locationId
+            : l.kind === 'RETURN'
+              ? (w.returnsLocationId ?? w.receivingLocationId)
+              : w.receivingLocationId;
+      const engine = { id: '', postedAt: '', warehouseId: l.warehouseId, bucket, quantity: l.quantity };
+      if (l.linkTo !== undefined) {
+        const targets =
+          typeof l.linkTo === 'string'
+            ? [await checkedLink(db, l, l.linkTo)]
+            : (rowsOfLine.get(l.linkTo.line) ?? []).map((i) => ({
+                ref: `row:${i}`,
+                quantity: (rows[i] as Row).quantity,
+              }));
+        if (!targets.length) throw new Error(`line ${line} links to a line that made no rows`);
+        if (typeof l.linkTo !== 'string') {
+          const total = targets.reduce((s, t) => s.add(t.quantity.neg()), ZERO);
+          if (!total.eq(l.quantity)) throw new Error(`line ${line} must bring back exactly what its line took`);
+        }
+        for (const t of targets) {
+          made.push(rows.length);
+          const quantity = typeof l.linkTo === 'string' ? l.quantity : t.quantity.neg();
+          rows.push({
+            ...base,
+            locationId,
+            quantity,
+            linkId: t.ref.startsWith('row:') ? null : t.ref,
+            engine: { ...engine, quantity, cost: { linkedTo: t.ref } },
+          });
+        }
+      } else if (l.assembled) {
+        made.push(rows.length);
+        rows.push({
+          ...base,
+          locationId,
+          quantity: l.quantity,
+          assembled: true,
+          engine: { ...engine, cost: { value: ZERO } },
+        });
+      } else {
+        if (!l.unitCost)
+          throw unprocessable(StockErrorCode.UNIT_COST_REQUIRED, 'An increase of stock needs a unit cost.', {
+            line,
+          });
+        const ownerId = l.ownerId ?? null;
+        made.push(rows.length);
+        rows.push({
+          ...base,
+          locationId,
+          quantity: l.quantity,
+          ownerId,
+          unitCost: ownerId ? ZERO : l.unitCost,
+          engine: { ...engine, cost: { unitCost: l.unitCost }, ownerId },
+        });
+      }
+    }
+    rowsOfLine.set(line, made);
+  }
+  return rows;
+}
+
+async function checkedLink(db: Kysely<Database>, l: PostLine, movementId: string) {
+  const { out } = await repo.linkedOutbound(db, movementId);
+  if (!out || out.product_id !== l.productId || !new Decimal(out.quantity).isNegative())
+    throw unprocessable(
+      StockErrorCode.RETURN_EXCEEDS_ISSUE,
+      'Stock can only come back against an outbound movement of the same product.',
+      { movementId },
+    );
+  return { ref: movementId, quantity: new Decimal(out.quantity) };
+}
+
+/** Chooses the bins an outbound line takes from. */
+async function allocate(
+  db: Kysely<Database>,
+  l: PostLine,
+  w: repo.WarehouseToPost,
+  sku: string,
+  promised: Map<string, Decimal>,
+): Promise<{ locationId: string | null; quantity: Decimal }[]> {
+  const want = l.quantity.neg();
+  const bins = await repo.binStock(db, l.productId, l.warehouseId);
+  const free = (locationId: string | null) => {
+    const bin = bins.find((b) => b.locationId === locationId);
+    return (bin?.onHand ?? ZERO).sub(promised.get(`${l.productId}|${l.warehouseId}|${locationId}`) ?? ZERO);
+  };
+  const promise = (locationId: string | null, q: Decimal) => {
+    const key = `${l.productId}|${l.warehouseId}|${locationId}`;
+    promised.set(key, (promised.get(key) ?? ZERO).add(q));
+  };
+  if (l.locationId !== undefined) {
+    const have = free(l.locationId);
+    if (have.lt(want) && !(w.allowNegativeStock && (l.bucket ?? 'STOCK') === 'STOCK'))
+      throw insufficient(
+        `Only ${Decimal.max(have, 0).toFixed()} of ${sku} in that bin of ${w.code}, ${want.toFixed()} asked for.`,
+        { productId: l.productId, warehouseId: l.warehouseId, available: have.toFixed(), requested: want.toFixed() },
+      );
+    promise(l.locationId, want);
+    return [{ locationId: l.locationId, quantity: want }];
+  }
+  const parts: { locationId: string | null; quantity: Decimal }[] = [];
+  let left = want;
+  for (const b of bins) {
+    const have = free(b.locationId);
+    if (left.isZero() || !have.gt(0)) continue;
+    const q = Decimal.min(have, left);
+    parts.push({ locationId: b.locationId, quantity: q });
+    promise(b.locationId, q);
+    left = left.sub(q);
+  }
+  if (left.gt(0)) {
+    if (!w.allowNegativeStock)
+      throw insufficient(`Only ${want.sub(left).toFixed()} of ${sku} in ${w.code}, ${want.toFixed()} asked for.`, {
+        productId: l.productId,
+        warehouseId: l.warehouseId,
+        available: want.sub(left).toFixed(),
+        requested: want.toFixed(),
+      });
+    const last = parts.at(-1);
+    if (last) last.quantity = last.quantity.add(left);
+    else parts.push({ locationId: w.receivingLocationId, quantity: left });
+    promise(parts.at(-1)?.locationId ?? null, left);
+  }
+  return parts;
+}
+
+function fifoConflict(e: unknown, sku: string): never {
+  if (e instanceof FifoError) {
+    if (e.code === 'INSUFFICIENT_STOCK') throw insufficient(`${sku}: ${e.message}`, e.details);
+    if (e.code === 'RETURN_EXCEEDS_ISSUE' || e.code === 'LINK_NOT_FOUND')
+      throw unprocessable(StockErrorCode.RETURN_EXCEEDS_ISSUE, `${sku}: ${e.message}`, e.details);
+    throw unprocessable(StockErrorCode.UNIT_COST_REQUIRED, e.message, e.details);
+  }
+  throw e;
+}
+
+/** The common case: the posting is the newest of its product; the engine runs on the open layers only. */
+async function postIncrementally(ctx: PostingCtx, productId: string, rows: Row[], posting: Posting) {
+  const db = ctx.db;
+  const warehouseIds = [...new Set(rows.map((r) => r.warehouseId))];
+  const linkIds = [...new Set(rows.map((r) => r.linkId).filter((id): id is string => !!id))];
+  const [layers, lastCosts, linked] = await Promise.all([
+    repo.openLayers(db, productId, warehouseIds),
+    repo.lastUnitCosts(db, productId, warehouseIds),
+    Promise.all(linkIds.map(async (id) => ({ movementId: id, ...(await repo.linkedOutbound(db, id)) }))),
+  ]);
+  const state = FifoState.fromStored(layers, linked, lastCosts);
+  const revaluations = [];
+  for (const r of rows) {
+    let result: ReturnType<FifoState['apply']>;
+    try {
+      result = state.apply(r.engine);
+    } catch (e) {
+      fifoConflict(e, await skuOf(db, productId));
+    }
+    r.value = result.value;
+    r.slices = result.slices;
+    revaluations.push(...result.revaluations);
+  }
+  await writeRows(ctx, rows, posting);
+  const slices = new Map(rows.filter((r) => r.slices?.length).map((r) => [r.id, r.slices as Slice[]]));
+  await repo.insertConsumptions(db, productId, slices);
+  const revaluationRows = await writeRevaluations(ctx, productId, revaluations, posting);
+  await repo.replaceLayers(db, productId, warehouseIds, state.openLayers());
+  await applyLevels(ctx, productId, rows, revaluationRows, state.openLayers(), state.lastCosts(), warehouseIds);
+}
+
+async function skuOf(db: Kysely<Database>, productId: string) {
+  const p = await db.selectFrom('products').select('sku').where('id', '=', productId).executeTakeFirst();
+  return p?.sku ?? productId;
+}
+
+async function writeRows(ctx: PostingCtx, rows: Row[], posting: Posting) {
+  await repo.insertMovements(
+    ctx.db,
+    rows.map((r) => ({
+      id: r.id,
+      postedAt: r.engine.postedAt,
+      productId: r.productId,
+      warehouseId: r.warehouseId,
+      locationId: r.locationId,
+      bucket: r.bucket,
+      kind: r.kind,
+      quantity: r.quantity,
+      value: r.value ?? ZERO,
+      unitCost: r.unitCost ?? unitCostOf((r.value ?? ZERO).abs(), r.quantity.abs()),
+      ownerId: r.ownerId,
+      linkId: r.linkId,
+      sourceType: posting.sourceType,
+      sourceId: posting.sourceId,
+      sourceLine: r.sourceLine,
+      reason: r.reason,
+      userId: ctx.user?.id ?? null,
+    })),
+  );
+}
+
+interface ValueChange {
+  warehouseId: string;
+  value: Decimal;
+}
+
+/** Revaluation rows: value moved to an earlier row, dated when it takes effect. */
+async function writeRevaluations(
+  ctx: PostingCtx,
+  productId: string,
+  changes: { movementId: string; warehouseId: string; bucket: Bucket; effectiveAt: string; value: Decimal }[],
+  posting: Posting,
+): Promise<ValueChange[]> {
+  const real = changes.filter((c) => !c.value.isZero());
+  if (!real.length) return [];
+  const ids = await repo.nextMovementIds(ctx.db, real.length);
+  await repo.insertMovements(
+    ctx.db,
+    real.map((c, i) => ({
+      id: ids[i] as string,
+      postedAt: c.effectiveAt,
+      productId,
+      warehouseId: c.warehouseId,
+      locationId: null,
+      bucket: c.bucket,
+      kind: 'REVALUATION',
+      quantity: ZERO,
+      value: c.value,
+      unitCost: null,
+      ownerId: null,
+      linkId: c.movementId,
+      sourceType: posting.sourceType,
+      sourceId: posting.sourceId,
+      sourceLine: null,
+      reason: 'FIFO cost of an earlier movement corrected',
+      userId: ctx.user?.id ?? null,
+    })),
+  );
+  return real.map((c) => ({ warehouseId: c.warehouseId, value: c.value }));
+}
+
+/** Levels and bins after the rows: the conditional updates are where oversell is refused. */
+async function applyLevels(
+  ctx: PostingCtx,
+  productId: string,
+  rows: Row[],
+  revaluations: ValueChange[],
+  layers: Layer[],
+  lastCosts: { warehouseId: string; bucket: Bucket; unitCost: Decimal }[],
+  warehouseIds: string[],
+) {
+  const db = ctx.db;
+  for (const warehouseId of warehouseIds) {
+    const own = rows.filter((r) => r.warehouseId === warehouseId);
+    const sum = (f: (r: Row) => Decimal) => own.reduce((s, r) => s.add(f(r)), ZERO);
+    const ok = await repo.changeLevel(db, {
+      productId,
+      warehouseId,
+      onHand: sum((r) => (r.bucket === 'STOCK' ? r.quantity : ZERO)),
+      inTransit: sum((r) => (r.bucket === 'TRANSIT' ? r.quantity : ZERO)),
+      value: sum((r) => r.value ?? ZERO).add(
+        revaluations.filter((v) => v.warehouseId === warehouseId).reduce((s, v) => s.add(v.value), ZERO),
+      ),
+      releaseReserved: sum((r) => r.releaseReserved),
+      consigned: consignedIn(layers, warehouseId),
+      lastUnitCost: lastCosts.find((c) => c.warehouseId === warehouseId && c.bucket === 'STOCK')?.unitCost ?? null,
+      keepAvailable: own.some((r) => r.keepAvailable && r.quantity.isNegative()),
+      allowNegative: own.some((r) => r.allowNegative),
+    });
+    if (!ok) {
+      const level = await repo.levelOf(db, productId, warehouseId);
+      throw insufficient(
+        `Not enough available stock of ${await skuOf(db, productId)}: ${level?.available ?? '0'} available (${level?.on_hand ?? '0'} on hand, ${level?.reserved ?? '0'} reserved).`,
+        {
+          productId,
+          warehouseId,
+          available: level?.available ?? '0',
+          onHand: level?.on_hand ?? '0',
+          reserved: level?.reserved ?? '0',
+        },
+      );
+    }
+  }
+  for (const r of rows) {
+    if (r.bucket !== 'STOCK') continue;
+    const ok = await repo.changeBin(db, productId, r.warehouseId, r.locationId, r.quantity, r.allowNegative);
+    if (!ok) throw insufficient('Not enough stock in that bin.', { productId, warehouseId: r.warehouseId });
+  }
+}
+
+function consignedIn(layers: Layer[], warehouseId: string): Decimal {
+  return layers
+    .filter((l) => l.warehouseId === warehouseId && l.bucket === 'STOCK' && l.ownerId && l.remaining.gt(0))
+    .reduce((s, l) => s.add(l.remaining), ZERO);
+}
+
+/** The product's history as the engine takes it, bundle costs read from their components as they are now. */
+async function historyForEngine(db: Kysely<Database>, productId: string) {
+  const history = await repo.productHistory(db, productId);
+  const warehouses = new Map(
+    (await repo.findWarehousesToPost(db, [...new Set(history.map((h) => h.warehouse_id))])).map((w) => [w.id, w]),
+  );
+  const produced = history.filter((h) => h.kind === 'BUNDLE_PRODUCE');
+  const assembled = await repo.assembledValues(
+    db,
+    produced.map((h) => ({ sourceType: h.source_type, sourceId: h.source_id })),
+  );
+  const movements: EngineMovement[] = [];
+  const current = new Map<string, Decimal>();
+  for (const h of history) {
+    const key = `${h.id}|${h.posted_at}`;
+    if (h.kind === 'REVALUATION') {
+      const target = `${h.link_id}|${h.posted_at}`;
+      current.set(target, (current.get(target) ?? ZERO).add(h.value));
+      continue;
+    }
+    current.set(key, (current.get(key) ?? ZERO).add(h.value));
+    const quantity = new Decimal(h.quantity);
+    const m: EngineMovement = {
+      id: h.id,
+      postedAt: h.posted_at,
+      warehouseId: h.warehouse_id,
+      bucket: h.bucket as Bucket,
+      quantity,
+    };
+    if (quantity.isNegative())
+      m.allowDeficit =
+        h.bucket === 'STOCK' &&
+        (warehouses.get(h.warehouse_id)?.allowNegativeStock ?? false) &&
+        !['TRANSFER_OUT', 'TRANSIT_OUT'].includes(h.kind);
+    else if (h.link_id) m.cost = { linkedTo: h.link_id };
+    else if (h.kind === 'BUNDLE_PRODUCE')
+      m.cost = { value: assembled.get(`${h.source_type}|${h.source_id ?? ''}`) ?? new Decimal(h.value) };
+    else {
+      m.cost = { unitCost: new Decimal(h.unit_cost ?? 0) };
+      m.ownerId = h.owner_partner_id;
+    }
+    movements.push(m);
+  }
+  return { movements, current, kinds: new Map(history.map((h) => [h.id, h])) };
+}
+
+/**
+ * A backdated posting (or a component of a bundle revalued): the product's whole history is replayed with the
+ * new rows in their place, the new rows are written with their values, every earlier row whose value changes
+ * gets a revaluation row, and the product's layers and consumptions are rebuilt. Answers the bundle tasks whose
+ * component values changed.
+ */
+async function revalueProduct(
+  ctx: PostingCtx,
+  productId: string,
+  rows: Row[],
+  posting: Posting,
+  at: string,
+): Promise<{ sourceType: string; sourceId: string | null }[]> {
+  const db = ctx.db;
+  const { movements, current, kinds } = await historyForEngine(db, productId);
+  const all = [...movements, ...rows.map((r) => r.engine)].sort(ledgerOrder);
+  let result: ReturnType<typeof replay>;
+  try {
+    result = replay(all);
+  } catch (e) {
+    fifoConflict(e, await skuOf(db, productId));
+  }
+  for (const r of rows) {
+    r.value = result.values.get(r.id) ?? ZERO;
+    r.slices = result.slices.get(r.id) ?? [];
+    current.set(`${r.id}|${at}`, (current.get(`${r.id}|${at}`) ?? ZERO).add(r.value));
+  }
+  await writeRows(ctx, rows, posting);
+  // What the ledger should say, per row and date, against what it says.
+  const expected = new Map<
+    string,
+    { warehouseId: string; bucket: Bucket; movementId: string; effectiveAt: string; value: Decimal }
+  >();
+  for (const e of result.entries) {
+    const key = `${e.movementId}|${e.effectiveAt}`;
+    const had = expected.get(key);
+    expected.set(key, { ...e, value: (had?.value ?? ZERO).add(e.value) });
+  }
+  const changes: { movementId: string; warehouseId: string; bucket: Bucket; effectiveAt: string; value: Decimal }[] =
+    [];
+  for (const [key, e] of expected) {
+    const diff = e.value.sub(current.get(key) ?? ZERO);
+    if (!diff.isZero()) changes.push({ ...e, value: diff });
+  }
+  for (const [key, value] of current) {
+    if (expected.has(key) || value.isZero()) continue;
+    const [movementId, effectiveAt] = key.split('|') as [string, string];
+    const h = kinds.get(movementId);
+    if (h)
+      changes.push({
+        movementId,
+        warehouseId: h.warehouse_id,
+        bucket: h.bucket as Bucket,
+        effectiveAt,
+        value: value.neg(),
+      });
+  }
+  const revaluationRows = await writeRevaluations(ctx, productId, changes, posting);
+  await repo.deleteConsumptionsOfProduct(db, productId);
+  await repo.insertConsumptions(db, productId, result.slices);
+  await repo.replaceLayers(db, productId, null, result.layers);
+  const warehouseIds = [
+    ...new Set([...(await repo.warehousesOfProduct(db, productId)), ...rows.map((r) => r.warehouseId)]),
+  ];
+  await applyLevels(ctx, productId, rows, revaluationRows, result.layers, result.lastCosts, warehouseIds);
+  return changes
+    .map((c) => kinds.get(c.movementId))
+    .filter((h) => h?.kind === 'BUNDLE_CONSUME')
+    .map((h) => ({ sourceType: h?.source_type ?? '', sourceId: h?.source_id ?? null }));
+}
+
+/** Bundles whose components were revalued are revalued in turn (bundles hold no bundles, so one level). */
+async function cascadeToBundles(
+  ctx: PostingCtx,
+  sources: { sourceType: string; sourceId: string | null }[],
+  posting: Posting,
+  at: string,
+) {
+  if (!sources.length) return;
+  const products = await repo.producedBy(ctx.db, sources);
+  await repo.lockProducts(ctx.db, products);
+  for (const productId of products.sort()) await revalueProduct(ctx, productId, [], posting, at);
+}

@@ -1,0 +1,157 @@
+import {
+  type Reservation,
+  type ReservationInput,
+  type ReservationIssueInput,
+  StockErrorCode,
+} from '@backoffice/contracts';
+import Decimal from 'decimal.js';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Database } from '../../db/schema.ts';
+import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
+import type { Ctx } from '../../platform/routes.ts';
+import * as inventory from './inventory.repository.ts';
+import { post } from './posting.service.ts';
+import * as repo from './stock.repository.ts';
+
+/** Reservations hold available stock for sales documents: reserve, release, issue. */
+
+function toReservation(r: {
+  id: string;
+  product_id: string;
+  warehouse_id: string;
+  quantity: string;
+  open_quantity: string;
+  issued_quantity: string;
+  status: string;
+  source_type: string;
+  source_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+}): Reservation {
+  return {
+    id: r.id,
+    productId: r.product_id,
+    warehouseId: r.warehouse_id,
+    quantity: new Decimal(r.quantity).toFixed(),
+    openQuantity: new Decimal(r.open_quantity).toFixed(),
+    issuedQuantity: new Decimal(r.issued_quantity).toFixed(),
+    status: r.status as Reservation['status'],
+    sourceType: r.source_type,
+    sourceId: r.source_id,
+    createdAt: r.created_at.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
+  };
+}
+
+export async function getReservation(db: Kysely<Database>, id: string) {
+  const r = await repo.findReservation(db, id);
+  if (!r) throw notFound('Reservation', id);
+  return toReservation(r);
+}
+
+export async function reserve(ctx: Ctx, input: z.output<typeof ReservationInput>) {
+  const quantity = new Decimal(input.quantity);
+  const [warehouse] = await repo.findWarehousesToPost(ctx.db, [input.warehouseId]);
+  if (!warehouse) throw notFound('Warehouse', input.warehouseId);
+  const product = await repo.findProduct(ctx.db, input.productId);
+  if (!product) throw notFound('Product', input.productId);
+  if (product.kind === 'SERVICE')
+    throw unprocessable(StockErrorCode.PRODUCT_NOT_STOCKED, `${product.sku} is a service: it holds no stock.`);
+  if (
+    !(await repo.reserveOnLevel(ctx.db, input.productId, input.warehouseId, quantity, warehouse.allowNegativeStock))
+  ) {
+    const level = await repo.levelOf(ctx.db, input.productId, input.warehouseId);
+    throw conflict(
+      StockErrorCode.INSUFFICIENT_STOCK,
+      `Only ${level?.available ?? '0'} of ${product.sku} available in ${warehouse.code}; ${quantity.toFixed()} cannot be reserved.`,
+      { available: level?.available ?? '0', requested: quantity.toFixed() },
+    );
+  }
+  const row = await repo.insertReservation(ctx.db, {
+    productId: input.productId,
+    warehouseId: input.warehouseId,
+    quantity,
+    sourceType: input.sourceType,
+    sourceId: input.sourceId,
+    userId: ctx.user.id,
+  });
+  const after = toReservation(row);
+  await ctx.audit({ action: 'create', entity: 'stock_reservation', entityId: row.id, after });
+  return after;
+}
+
+async function lockOpen(ctx: Ctx, id: string) {
+  const r = await repo.lockReservation(ctx.db, id);
+  if (!r) throw notFound('Reservation', id);
+  if (r.status !== 'OPEN')
+    throw conflict(
+      StockErrorCode.RESERVATION_NOT_OPEN,
+      `This reservation is ${r.status.toLowerCase()}: nothing is held by it.`,
+      {
+        status: r.status,
+      },
+    );
+  return r;
+}
+
+export async function release(ctx: Ctx, id: string) {
+  const r = await lockOpen(ctx, id);
+  const before = toReservation(r);
+  await repo.releaseOnLevel(ctx.db, r.product_id, r.warehouse_id, new Decimal(r.open_quantity));
+  const after = toReservation(
+    await repo.updateReservation(ctx.db, id, new Decimal(0), new Decimal(r.issued_quantity), 'RELEASED'),
+  );
+  await ctx.audit({ action: 'release', entity: 'stock_reservation', entityId: id, before, after });
+  return after;
+}
+
+export async function issue(ctx: Ctx, id: string, input: z.output<typeof ReservationIssueInput>) {
+  const r = await lockOpen(ctx, id);
+  const before = toReservation(r);
+  const open = new Decimal(r.open_quantity);
+  const quantity = input.quantity ? new Decimal(input.quantity) : open;
+  if (quantity.gt(open))
+    throw conflict(
+      StockErrorCode.RESERVATION_EXCEEDED,
+      `Only ${open.toFixed()} is still reserved; ${quantity.toFixed()} cannot be issued from it.`,
+      {
+        open: open.toFixed(),
+        requested: quantity.toFixed(),
+      },
+    );
+  const rows = await post(ctx, {
+    sourceType: r.source_type === 'manual' ? 'stock_reservation' : r.source_type,
+    sourceId: r.source_id ?? r.id,
+    postedOn: input.postedOn ?? null,
+    lines: [
+      {
+        productId: r.product_id,
+        warehouseId: r.warehouse_id,
+        ...(input.locationId ? { locationId: input.locationId } : {}),
+        kind: 'ISSUE',
+        quantity: quantity.neg(),
+        releaseReserved: quantity,
+        keepAvailable: true,
+      },
+    ],
+  });
+  const left = open.sub(quantity);
+  const after = toReservation(
+    await repo.updateReservation(
+      ctx.db,
+      id,
+      left,
+      new Decimal(r.issued_quantity).add(quantity),
+      left.isZero() ? 'ISSUED' : 'OPEN',
+    ),
+  );
+  await ctx.audit({ action: 'issue', entity: 'stock_reservation', entityId: id, before, after });
+  return {
+    reservation: after,
+    movements: await inventory.movementsByIds(
+      ctx.db,
+      rows.map((m) => m.id),
+    ),
+  };
+}
