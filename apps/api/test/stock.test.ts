@@ -487,6 +487,45 @@ describe('reservations, overrides and the inventory lists over HTTP', () => {
     await expectBalanced();
   });
 
+  it('an adjustment posts all its lines or none, at the given or latest cost', async () => {
+    const p = await product();
+    const q = await product();
+    const w = await warehouse();
+    const res = await admin.post<{ movements: StockMovement[] }>('/api/stock/adjustments', {
+      reason: 'Opening balance',
+      lines: [
+        { productId: p, warehouseId: w, quantity: '5', unitCost: '1.2000' },
+        { productId: q, warehouseId: w, quantity: '2', unitCost: '3' },
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.movements.map((m) => [m.quantity, m.value])).toEqual([
+      ['5', '6.00'],
+      ['2', '6.00'],
+    ]);
+    // The second line cannot be taken: the first is not written either.
+    const refused = await admin.post<ErrorBody>('/api/stock/adjustments', {
+      reason: 'Damaged',
+      lines: [
+        { productId: p, warehouseId: w, quantity: '-1' },
+        { productId: q, warehouseId: w, quantity: '-3' },
+      ],
+    });
+    expect([refused.status, refused.body.code]).toEqual([409, 'INSUFFICIENT_STOCK']);
+    expect(D((await level(p, w)).on_hand).toFixed()).toBe('5');
+    const found = await admin.post<{ movements: StockMovement[] }>('/api/stock/adjustments', {
+      reason: 'Found',
+      lines: [{ productId: p, warehouseId: w, quantity: '1' }],
+    });
+    expect(found.body.movements[0]?.value).toBe('1.20');
+    const zero = await admin.post<ErrorBody>('/api/stock/adjustments', {
+      reason: 'Nothing',
+      lines: [{ productId: p, warehouseId: w, quantity: '0' }],
+    });
+    expect(zero.status).toBe(400);
+    await expectBalanced();
+  });
+
   it('the manual stock view is read-only without edit_manual_stock, and refusals change nothing', async () => {
     const viewer = await clientWith(ta, ['view_manual_stock']);
     const p = await product({ cost_price: '1' });

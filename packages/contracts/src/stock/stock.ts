@@ -233,6 +233,23 @@ export const StockOverrideResult = StockPostingResult.extend({
   difference: z.string(),
 });
 
+/** A stock adjustment: signed changes per product and bin with a reason (damaged, found, opening…). */
+export const StockAdjustmentLine = z.object({
+  productId: Uuid,
+  warehouseId: Uuid,
+  /** The bin; omitted: outbound takes from bins in picking order, inbound goes to the default receiving bin. */
+  locationId: Uuid.nullable().optional(),
+  quantity: SignedStockQuantity.refine((v) => /[1-9]/.test(v), 'must not be zero'),
+  /** GBP per unit for increases; the latest layer's (or the product's standard) cost when empty. */
+  unitCost: UnitCost.optional(),
+});
+export const StockAdjustmentInput = z.object({
+  reason: z.string().trim().min(3, 'say why, in at least 3 characters').max(500),
+  postedOn: PostingDate,
+  lines: z.array(StockAdjustmentLine).min(1, 'at least one line').max(500, 'at most 500 lines'),
+});
+export type StockAdjustmentInput = z.input<typeof StockAdjustmentInput>;
+
 /** Holding stock for a sales document: available goes down, on hand stays until it is issued. */
 export const ReservationInput = z.object({
   productId: Uuid,
@@ -354,6 +371,17 @@ export const stockApi = {
     summary: 'Set the counted quantity of a product in a bin; the difference is posted with the reason',
     body: StockOverrideInput,
     response: StockOverrideResult,
+    status: 201,
+    idempotent: true,
+  }),
+  adjustStock: endpoint({
+    method: 'POST',
+    path: '/api/stock/adjustments',
+    permission: 'edit_manual_stock',
+    tag: 'inventory',
+    summary: 'Post signed stock changes with a reason; increases at the given or latest cost, decreases at FIFO cost',
+    body: StockAdjustmentInput,
+    response: StockPostingResult,
     status: 201,
     idempotent: true,
   }),

@@ -321,22 +321,20 @@ export class FifoState {
       receivedAt: string;
       ownerId: string | null;
     }[] = [];
+    // What has come back of a slice is worth its value pro rata of the quantity back so far (all of it once all
+    // is back). Only the quantity brought back is stored, not how it was split, so each return is valued as the
+    // difference of two such amounts: the returns of a slice then add up to exactly its value, however many.
+    const worthBack = (s: Slice, q: Decimal) =>
+      q.eq(s.quantity) ? s.value : roundValue(s.value.mul(q).div(s.quantity));
     let skip = back;
     let left = quantity;
     for (const s of slices) {
       if (left.isZero()) break;
-      let available = s.quantity;
-      let availableValue = s.value;
-      if (skip.gt(0)) {
-        const skipped = Decimal.min(skip, available);
-        const skippedValue = skipped.eq(available) ? availableValue : roundValue(s.value.mul(skipped).div(s.quantity));
-        available = available.sub(skipped);
-        availableValue = availableValue.sub(skippedValue);
-        skip = skip.sub(skipped);
-        if (available.isZero()) continue;
-      }
-      const q = Decimal.min(left, available);
-      const value = q.eq(available) ? availableValue : roundValue(availableValue.mul(q).div(available));
+      const already = Decimal.min(skip, s.quantity);
+      skip = skip.sub(already);
+      const q = Decimal.min(left, s.quantity.sub(already));
+      if (q.isZero()) continue;
+      const value = worthBack(s, already.add(q)).sub(worthBack(s, already));
       pieces.push({ quantity: q, value, unitCost: s.unitCost, receivedAt: s.receivedAt, ownerId: s.ownerId });
       left = left.sub(q);
     }
@@ -413,7 +411,8 @@ export function replay(movements: EngineMovement[]): ReplayResult {
   const values = new Map<string, Decimal>();
   const entries: ReplayEntry[] = [];
   const slices = new Map<string, Slice[]>();
-  for (const m of movements) {
+  // Sorted here, not trusted from the caller: a backdated row has the newest id but an earlier date.
+  for (const m of [...movements].sort(ledgerOrder)) {
     const r = state.apply(m);
     values.set(m.id, r.value);
     entries.push({

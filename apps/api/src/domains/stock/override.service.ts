@@ -1,4 +1,4 @@
-import { type StockOverrideInput as Schema, StockErrorCode } from '@backoffice/contracts';
+import { type StockOverrideInput as Schema, type StockAdjustmentInput, StockErrorCode } from '@backoffice/contracts';
 import Decimal from 'decimal.js';
 import type { z } from 'zod';
 import { unprocessable } from '../../platform/errors.ts';
@@ -67,6 +67,53 @@ export async function overrideStock(ctx: Ctx, input: Input) {
     countedQuantity: after.countedQuantity,
     difference: after.difference,
   };
+}
+
+export const ADJUSTMENT_SOURCE = 'stock_adjustment';
+
+/** Signed changes with one reason, in one posting: all lines or none. */
+export async function adjustStock(ctx: Ctx, input: z.output<typeof StockAdjustmentInput>) {
+  const lines = [];
+  for (const l of input.lines) {
+    const quantity = new Decimal(l.quantity);
+    lines.push({
+      productId: l.productId,
+      warehouseId: l.warehouseId,
+      ...(l.locationId !== undefined ? { locationId: l.locationId } : {}),
+      kind: 'ADJUSTMENT' as const,
+      quantity,
+      unitCost: quantity.isPositive() ? await costForFound(ctx, l.productId, l.warehouseId, l.unitCost) : undefined,
+      reason: input.reason,
+      keepAvailable: false,
+    });
+  }
+  const rows = await post(ctx, {
+    sourceType: ADJUSTMENT_SOURCE,
+    sourceId: null,
+    postedOn: input.postedOn ?? null,
+    lines,
+  });
+  const movements = await inventory.movementsByIds(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  await ctx.audit({
+    action: 'adjust',
+    entity: 'stock',
+    entityId: rows[0]?.id ?? null,
+    after: {
+      reason: input.reason,
+      postedOn: input.postedOn ?? null,
+      movements: movements.map((m) => ({
+        id: m.id,
+        productId: m.product.id,
+        warehouseId: m.warehouse.id,
+        quantity: m.quantity,
+        value: m.value,
+      })),
+    },
+  });
+  return { movements };
 }
 
 /** Units found beyond the book: the cost given, else the newest layer's, else the product's standard cost. */

@@ -13,6 +13,7 @@ export const stockRoutes: RouteEntry[] = [
   route(stockApi.productStock, ({ params }, ctx) => inventory.productStock(ctx.db, params.id)),
   route(stockApi.productMovements, ({ params, query }, ctx) => inventory.productMovements(ctx.db, params.id, query)),
   route(stockApi.overrideStock, ({ body }, ctx) => overrides.overrideStock(ctx, body)),
+  route(stockApi.adjustStock, ({ body }, ctx) => overrides.adjustStock(ctx, body)),
   route(stockApi.listOverrides, ({ query }, ctx) => overrides.listOverrides(ctx, query)),
   route(stockApi.createReservation, ({ body }, ctx) => reservations.reserve(ctx, body)),
   route(stockApi.getReservation, ({ params }, ctx) => reservations.getReservation(ctx.db, params.id)),
