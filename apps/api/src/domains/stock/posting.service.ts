@@ -150,6 +150,7 @@ export async function post(ctx: PostingCtx, posting: Posting): Promise<PostedMov
     if (!w.active)
       throw unprocessable(StockErrorCode.WAREHOUSE_INACTIVE, `Warehouse ${w.code} is inactive: it takes no postings.`, {
         warehouseId: id,
+        code: w.code,
       });
   }
   await checkLocations(db, posting.lines);

@@ -1,8 +1,26 @@
 import { AreaRoutes, areaRoutes } from '../../shared/ui/area-routes.tsx';
+import { InventoryListPage } from './pages/inventory-list-page.tsx';
+import { InventorySummaryPage } from './pages/inventory-summary-page.tsx';
+import { ProductMovementsPage } from './pages/product-movements-page.tsx';
 
-const routes = areaRoutes('inventory');
+const routes = areaRoutes('inventory', [
+  {
+    path: 'summary',
+    titleKey: 'inventorySummary',
+    permissions: ['view_inventory_summary'],
+    element: <InventorySummaryPage />,
+  },
+  { path: 'list', titleKey: 'inventoryList', permissions: ['view_inventory_list'], element: <InventoryListPage /> },
+  {
+    path: 'product/:id',
+    titleKey: 'productMovements',
+    // As the contract's productStock and productMovements: whoever may see stock may drill down to it.
+    permissions: ['view_inventory_summary', 'view_inventory_list', 'view_manual_stock'],
+    element: <ProductMovementsPage />,
+  },
+]);
 
-/** The inventory area: its menu entries, each under its real route, title and permission; screens come later. */
+/** The inventory area: summary, list (product × warehouse × bin) and a product's movements; its other entries come later. */
 export function Component() {
   return <AreaRoutes routes={routes} />;
 }

@@ -1,8 +1,16 @@
 import { AreaRoutes, areaRoutes } from '../../shared/ui/area-routes.tsx';
+import { ManualStockListPage } from './manual-stock-list-page.tsx';
 
-const routes = areaRoutes('manual-stock');
+const routes = areaRoutes('manual-stock', [
+  {
+    path: 'manual-stock-list',
+    titleKey: 'manualStockOverride',
+    permissions: ['view_manual_stock'],
+    element: <ManualStockListPage />,
+  },
+]);
 
-/** The manual-stock area: its menu entries, each under its real route, title and permission; screens come later. */
+/** The manual-stock area: the overrides posted and the form that posts one (its menu entry stays disabled). */
 export function Component() {
   return <AreaRoutes routes={routes} />;
 }

@@ -4,6 +4,7 @@ import type configuration from '../../locales/en/configuration.json';
 import type currencies from '../../locales/en/currencies.json';
 import type errors from '../../locales/en/errors.json';
 import type imports from '../../locales/en/imports.json';
+import type inventory from '../../locales/en/inventory.json';
 import type logs from '../../locales/en/logs.json';
 import type masterData from '../../locales/en/masterData.json';
 import type menu from '../../locales/en/menu.json';
@@ -32,6 +33,7 @@ declare module 'i18next' {
       currencies: typeof currencies;
       carriers: typeof carriers;
       partners: typeof partners;
+      inventory: typeof inventory;
     };
   }
 }

@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'currencies',
   'carriers',
   'partners',
+  'inventory',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 const PRELOADED: Namespace[] = ['common', 'menu', 'errors'];

@@ -15,6 +15,8 @@ export function FormDrawer({
   failure,
   onClose,
   children,
+  testId,
+  submitTestId = 'submit',
 }: {
   open: boolean;
   title: ReactNode;
@@ -25,6 +27,9 @@ export function FormDrawer({
   failure?: string | null;
   onClose: () => void;
   children: ReactNode;
+  /** The drawer's `data-testid`, for browser tests. */
+  testId?: string;
+  submitTestId?: string;
 }) {
   const { t } = useTranslation('common');
   return (
@@ -34,10 +39,11 @@ export function FormDrawer({
       title={title}
       size={width}
       destroyOnHidden
+      data-testid={testId}
       footer={
         <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
           <Button onClick={onClose}>{t('actions.cancel')}</Button>
-          <Button type="primary" htmlType="submit" form={formId} loading={saving} data-testid="submit">
+          <Button type="primary" htmlType="submit" form={formId} loading={saving} data-testid={submitTestId}>
             {t('actions.save')}
           </Button>
         </div>

@@ -2,7 +2,6 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { PRODUCT_KINDS, type ProductKind, type ProductListItem } from '@backoffice/contracts';
 import { Button, Modal, Popconfirm, Select, Tag, Tooltip, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError, errorDetails } from '../../../shared/lib/errors.ts';
@@ -14,7 +13,7 @@ import { DataTable } from '../../../shared/ui/data-table.tsx';
 import { ExportButton } from '../../../shared/ui/export-button.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { SearchBox } from '../../../shared/ui/search-box.tsx';
-import { useBrands } from '../brands/api.ts';
+import { BrandFilter } from '../brands/brand-filter.tsx';
 import { exportProducts, type ProductFilter, useDeleteProduct, useProducts } from './api.ts';
 import { ProductFormDrawer } from './product-form-drawer.tsx';
 
@@ -25,29 +24,6 @@ const EDIT_PARAM = 'edit';
 
 const isKind = (value: string | undefined): value is ProductKind =>
   value !== undefined && (PRODUCT_KINDS as readonly string[]).includes(value);
-
-/** The brand filter: brands found by code or name; the URL's brand shown by its code once loaded. */
-function BrandFilter({ value, onChange }: { value: string | undefined; onChange: (id: string | undefined) => void }) {
-  const { t } = useTranslation('products');
-  const [q, setQ] = useState('');
-  const brands = useBrands({ q: q || undefined, pageSize: 20, sort: 'code' });
-  const options = [
-    { value: '', label: t('list.anyBrand') },
-    ...(brands.data?.items ?? []).map((b) => ({ value: b.id, label: `${b.code} · ${b.name}` })),
-  ];
-  return (
-    <Select
-      aria-label={t('fields.brand')}
-      value={value ?? ''}
-      onChange={(id: string) => onChange(id || undefined)}
-      showSearch={{ filterOption: false, onSearch: setQ }}
-      options={options}
-      loading={brands.isFetching}
-      style={{ minWidth: 180 }}
-      popupMatchSelectWidth={false}
-    />
-  );
-}
 
 /**
  * Products: server-paged, searched by SKU, name or barcode, filtered by brand, kind and active,

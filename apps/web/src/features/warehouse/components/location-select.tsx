@@ -13,6 +13,8 @@ export function LocationSelect({
   disabled,
   id,
   testId,
+  placeholder,
+  'aria-label': ariaLabel,
 }: {
   warehouseId: string;
   value?: string | null;
@@ -22,6 +24,9 @@ export function LocationSelect({
   disabled?: boolean;
   id?: string;
   testId?: string;
+  /** What an empty choice means where the picker is used ("no default bin", "all bins"). */
+  placeholder?: string;
+  'aria-label'?: string;
 }) {
   const { t } = useTranslation('warehouses');
   const [search, setSearch] = useState('');
@@ -40,6 +45,7 @@ export function LocationSelect({
     <Select
       id={id}
       data-testid={testId}
+      aria-label={ariaLabel}
       value={value ?? undefined}
       onChange={(next: string | undefined) => onChange?.(next ?? null)}
       options={options}
@@ -50,7 +56,7 @@ export function LocationSelect({
       loading={list.isFetching}
       allowClear
       disabled={disabled}
-      placeholder={t('select.location')}
+      placeholder={placeholder ?? t('select.location')}
       notFoundContent={list.isFetching ? t('select.searching') : t('select.noLocation')}
       style={{ width: '100%' }}
     />

@@ -20,6 +20,7 @@ export function WarehouseSelect({
   'aria-label': ariaLabel,
   style,
   current,
+  placeholder,
 }: {
   value?: string | null;
   onChange?: (value: string | null) => void;
@@ -33,6 +34,8 @@ export function WarehouseSelect({
   style?: CSSProperties;
   /** The chosen warehouse when the caller knows it already (saves looking it up). */
   current?: Pick<Warehouse, 'id' | 'code' | 'name' | 'active'> | null;
+  /** What an empty choice means where the picker is used ("all warehouses" in a filter). */
+  placeholder?: string;
 }) {
   const { t } = useTranslation('warehouses');
   const [search, setSearch] = useState('');
@@ -69,7 +72,7 @@ export function WarehouseSelect({
       loading={list.isFetching}
       allowClear={allowClear}
       disabled={disabled}
-      placeholder={t('select.warehouse')}
+      placeholder={placeholder ?? t('select.warehouse')}
       notFoundContent={list.isFetching ? t('select.searching') : t('select.noWarehouse')}
       style={{ width: '100%', ...style }}
     />

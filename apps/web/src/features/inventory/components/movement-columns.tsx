@@ -1,0 +1,155 @@
+import { InfoCircleOutlined } from '@ant-design/icons';
+import type { StockMovement } from '@backoffice/contracts';
+import { Tag, Tooltip, theme } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { Figure } from './figure.tsx';
+import { MovementKindTag } from './movement-kind.tsx';
+import { formatMoney } from './numbers.ts';
+import { postedAtText } from './posted-at.ts';
+import { ProductLink } from './product-link.tsx';
+
+/** Which of the ledger's columns a table shows besides when, where, how much, at what cost, why and who. */
+export interface MovementColumnOptions {
+  /** The product (with its drill-down), for lists over several products. */
+  product?: boolean;
+  /** The kind of movement, with its in-transit and consignment marks. */
+  kind?: boolean;
+  /** The balance and its value after each row (a product's history). */
+  running?: boolean;
+  /** The document that caused the row. */
+  source?: boolean;
+  /** The title of the quantity column ("Difference" for overrides). */
+  quantityTitle?: string;
+}
+
+/** The columns of a table of ledger rows (a product's movements, the manual overrides). */
+export function useMovementColumns(options: MovementColumnOptions): ColumnsType<StockMovement> {
+  const { t, i18n } = useTranslation('inventory');
+  const { token } = theme.useToken();
+  const columns: ColumnsType<StockMovement> = [
+    {
+      key: 'postedAt',
+      dataIndex: 'postedAt',
+      title: t('fields.postedAt'),
+      render: (value: string) => <bdi style={{ whiteSpace: 'nowrap' }}>{postedAtText(value)}</bdi>,
+    },
+  ];
+  if (options.product)
+    columns.push({
+      key: 'product',
+      title: t('fields.product'),
+      render: (_, row) => (
+        <span style={{ display: 'inline-flex', flexDirection: 'column' }}>
+          <ProductLink productId={row.product.id} sku={row.product.sku} warehouseId={row.warehouse.id} />
+          <span style={{ color: token.colorTextSecondary, fontSize: token.fontSizeSM }}>{row.product.name}</span>
+        </span>
+      ),
+    });
+  if (options.kind)
+    columns.push({
+      key: 'kind',
+      title: t('fields.kind'),
+      render: (_, row) => (
+        <span style={{ display: 'inline-flex', flexWrap: 'wrap', gap: token.marginXXS }}>
+          <MovementKindTag kind={row.kind} />
+          {row.bucket === 'TRANSIT' ? <Tag>{t('inTransitBucket')}</Tag> : null}
+          {row.ownerPartnerId ? (
+            <Tooltip title={t('consignmentHint')}>
+              <Tag color="cyan">{t('consignment')}</Tag>
+            </Tooltip>
+          ) : null}
+        </span>
+      ),
+    });
+  columns.push(
+    {
+      key: 'warehouse',
+      title: t('fields.warehouse'),
+      render: (_, row) => <bdi title={row.warehouse.name}>{row.warehouse.code}</bdi>,
+    },
+    {
+      key: 'bin',
+      title: t('fields.bin'),
+      render: (_, row) => (row.location ? <bdi>{row.location.code}</bdi> : <span title={t('noBin')}>—</span>),
+    },
+    {
+      key: 'quantity',
+      dataIndex: 'quantity',
+      title: options.quantityTitle ?? t('fields.quantity'),
+      align: 'end',
+      render: (value: string) => <Figure value={value} signed testId="movement-quantity" />,
+    },
+    {
+      key: 'unitCost',
+      dataIndex: 'unitCost',
+      title: t('fields.unitCost'),
+      align: 'end',
+      render: (value: string | null) => <Figure value={value} kind="cost" />,
+    },
+    {
+      key: 'value',
+      title: t('fields.value'),
+      align: 'end',
+      render: (_, row) => (
+        <span style={{ display: 'inline-flex', alignItems: 'center', gap: token.marginXXS }}>
+          {row.currentValue !== row.value ? (
+            // A later revaluation changed what this row is worth (a backdated posting, a settled deficit).
+            <Tooltip title={t('movements.revalued', { value: formatMoney(row.currentValue, i18n.language) })}>
+              <InfoCircleOutlined
+                aria-label={t('movements.revalued', { value: formatMoney(row.currentValue, i18n.language) })}
+                style={{ color: token.colorTextSecondary }}
+              />
+            </Tooltip>
+          ) : null}
+          <Figure value={row.value} kind="money" />
+        </span>
+      ),
+    },
+  );
+  if (options.running)
+    columns.push(
+      {
+        key: 'runningQuantity',
+        dataIndex: 'runningQuantity',
+        title: t('fields.runningQuantity'),
+        align: 'end',
+        render: (value: string | undefined) => <Figure value={value} />,
+      },
+      {
+        key: 'runningValue',
+        dataIndex: 'runningValue',
+        title: t('fields.runningValue'),
+        align: 'end',
+        render: (value: string | undefined) => <Figure value={value} kind="money" />,
+      },
+    );
+  if (options.source)
+    columns.push({
+      key: 'source',
+      title: t('fields.source'),
+      render: (_, row) => (
+        <bdi style={{ whiteSpace: 'nowrap' }}>
+          {[row.sourceType, row.sourceId, row.sourceLine ? `#${row.sourceLine}` : null].filter(Boolean).join(' ')}
+        </bdi>
+      ),
+    });
+  columns.push(
+    {
+      key: 'reason',
+      dataIndex: 'reason',
+      title: t('fields.reason'),
+      // Long reasons wrap within a readable width instead of stretching the table.
+      render: (value: string) => (
+        <div style={{ minWidth: 160, maxWidth: 320, whiteSpace: 'normal' }}>{value || '—'}</div>
+      ),
+    },
+    {
+      key: 'user',
+      dataIndex: 'username',
+      title: t('fields.user'),
+      render: (value: string | null) => (value ? <bdi>{value}</bdi> : '—'),
+    },
+  );
+  return columns;
+}

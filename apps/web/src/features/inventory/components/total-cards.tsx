@@ -1,0 +1,42 @@
+import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Panel } from '../../../shared/ui/panel.tsx';
+import { StockFigures } from './stock-figures.tsx';
+
+interface Totals {
+  onHand: string;
+  reserved: string;
+  available: string;
+  inTransit: string;
+  value: string;
+}
+
+/** The totals of a whole filter (every page, not just the one shown), from the server. */
+export function TotalCards({
+  totals,
+  label,
+  testId,
+  style,
+}: {
+  totals: Totals | undefined;
+  label: string;
+  testId: string;
+  style?: CSSProperties;
+}) {
+  const { t } = useTranslation('inventory');
+  return (
+    <div data-testid={testId} style={style}>
+      <Panel title={label}>
+        <StockFigures
+          figures={[
+            { key: 'onHand', label: t('fields.onHand'), value: totals?.onHand },
+            { key: 'reserved', label: t('fields.reserved'), value: totals?.reserved },
+            { key: 'available', label: t('fields.available'), value: totals?.available },
+            { key: 'inTransit', label: t('fields.inTransit'), value: totals?.inTransit },
+            { key: 'value', label: t('fields.value'), value: totals?.value, kind: 'money' },
+          ]}
+        />
+      </Panel>
+    </div>
+  );
+}

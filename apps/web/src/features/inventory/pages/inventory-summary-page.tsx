@@ -1,0 +1,167 @@
+import type { InventorySummaryRow } from '@backoffice/contracts';
+import { Button, Checkbox, theme } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { sortOrderOf, useListState } from '../../../shared/lib/list-state.ts';
+import { usePermissions } from '../../../shared/lib/permissions.tsx';
+import { DataTable } from '../../../shared/ui/data-table.tsx';
+import { ExportButton } from '../../../shared/ui/export-button.tsx';
+import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { SearchBox } from '../../../shared/ui/search-box.tsx';
+import { BrandFilter } from '../../product/brands/brand-filter.tsx';
+import { WarehouseSelect } from '../../warehouse/components/warehouse-select.tsx';
+import { exportInventorySummary, type InventorySummaryFilter, useInventorySummary } from '../api.ts';
+import { Figure } from '../components/figure.tsx';
+import { FilterBar, TestId } from '../components/filter-bar.tsx';
+import { ProductLink } from '../components/product-link.tsx';
+import { TotalCards } from '../components/total-cards.tsx';
+import { UnitLabel } from '../components/unit-label.tsx';
+import { SUMMARY_FILTERS } from '../urls.ts';
+
+/**
+ * Inventory summary: one row per product over the filtered warehouses, server-paged and sorted, with
+ * the totals of the whole filter; search, warehouse, brand, "in stock" and "at or below reorder
+ * point" in the URL; export of the filter; each SKU opens the product's movements.
+ */
+export function InventorySummaryPage() {
+  const { t } = useTranslation('inventory');
+  const { t: tc } = useTranslation();
+  const { token } = theme.useToken();
+  const { has } = usePermissions();
+  const [state, update] = useListState(SUMMARY_FILTERS);
+  const { warehouseId, brandId, inStock, belowReorder } = state.filters;
+  const filter: InventorySummaryFilter = {
+    ...(state.q ? { q: state.q } : {}),
+    ...(state.sort ? { sort: state.sort } : {}),
+    ...(warehouseId ? { warehouseId } : {}),
+    ...(brandId ? { brandId } : {}),
+    ...(inStock === 'true' ? { inStock } : {}),
+    ...(belowReorder === 'true' ? { belowReorder } : {}),
+  };
+  const list = useInventorySummary({ page: state.page, pageSize: state.pageSize, ...filter });
+
+  const quantity = (key: 'onHand' | 'reserved' | 'available' | 'inTransit' | 'consigned', sortable: boolean) => ({
+    key,
+    dataIndex: key,
+    title: t(`fields.${key}`),
+    align: 'end' as const,
+    ...(sortable ? { sorter: true, sortOrder: sortOrderOf(state.sort, key) } : {}),
+    render: (value: string) => <Figure value={value} />,
+  });
+
+  const columns: ColumnsType<InventorySummaryRow> = [
+    {
+      key: 'sku',
+      dataIndex: 'sku',
+      title: t('fields.sku'),
+      sorter: true,
+      sortOrder: sortOrderOf(state.sort ?? 'sku', 'sku'),
+      fixed: 'start',
+      render: (sku: string, row) => <ProductLink productId={row.productId} sku={sku} warehouseId={warehouseId} />,
+    },
+    {
+      key: 'name',
+      dataIndex: 'name',
+      title: t('fields.name'),
+      sorter: true,
+      sortOrder: sortOrderOf(state.sort, 'name'),
+    },
+    {
+      key: 'brand',
+      title: t('fields.brand'),
+      render: (_, row) => (row.brand ? <bdi title={row.brand.name}>{row.brand.code}</bdi> : '—'),
+    },
+    { key: 'unit', title: t('fields.unit'), render: (_, row) => <UnitLabel unit={row.unit} /> },
+    quantity('onHand', true),
+    quantity('reserved', true),
+    quantity('available', true),
+    quantity('inTransit', true),
+    quantity('consigned', false),
+    {
+      key: 'reorderPoint',
+      dataIndex: 'reorderPoint',
+      title: t('fields.reorderPoint'),
+      align: 'end',
+      // 0 means the product's stock is not watched (the product form says so).
+      render: (value: string) =>
+        /[1-9]/.test(value) ? <Figure value={value} /> : <span title={t('summary.noReorderPoint')}>—</span>,
+    },
+    {
+      key: 'value',
+      dataIndex: 'value',
+      title: t('fields.value'),
+      align: 'end',
+      sorter: true,
+      sortOrder: sortOrderOf(state.sort, 'value'),
+      render: (value: string) => <Figure value={value} kind="money" />,
+    },
+  ];
+
+  const filtered = !!(state.q || warehouseId || brandId || inStock || belowReorder);
+
+  return (
+    <>
+      <PageHeader extra={<ExportButton onExport={() => exportInventorySummary(filter, t('summary.fileName'))} />} />
+      <FilterBar>
+        <TestId id="inventory-filter-q">
+          <SearchBox value={state.q} onSearch={(q) => update({ q })} placeholder={t('filters.search')} autoFocus />
+        </TestId>
+        {has('view_warehouse') ? (
+          <WarehouseSelect
+            testId="inventory-filter-warehouse"
+            aria-label={t('fields.warehouse')}
+            placeholder={t('filters.allWarehouses')}
+            value={warehouseId ?? null}
+            onChange={(id) => update({ warehouseId: id ?? undefined })}
+            allowClear
+            style={{ width: 240 }}
+          />
+        ) : null}
+        {has('view_brand') ? (
+          <BrandFilter testId="inventory-filter-brand" value={brandId} onChange={(id) => update({ brandId: id })} />
+        ) : null}
+        <Checkbox
+          data-testid="inventory-filter-in-stock"
+          checked={inStock === 'true'}
+          onChange={(event) => update({ inStock: event.target.checked ? 'true' : undefined })}
+        >
+          {t('filters.inStock')}
+        </Checkbox>
+        <Checkbox
+          data-testid="inventory-filter-below-reorder"
+          checked={belowReorder === 'true'}
+          onChange={(event) => update({ belowReorder: event.target.checked ? 'true' : undefined })}
+        >
+          {t('filters.belowReorder')}
+        </Checkbox>
+        {filtered ? (
+          <Button
+            onClick={() =>
+              update({ q: '', warehouseId: undefined, brandId: undefined, inStock: undefined, belowReorder: undefined })
+            }
+          >
+            {tc('actions.clearFilters')}
+          </Button>
+        ) : null}
+      </FilterBar>
+      <TotalCards
+        testId="inventory-summary-totals"
+        label={t('summary.totals')}
+        totals={list.data?.totals}
+        style={{ marginBottom: token.margin }}
+      />
+      <DataTable<InventorySummaryRow>
+        testId="inventory-summary-table"
+        rowKey="productId"
+        columns={columns}
+        state={state}
+        onChange={update}
+        page={list.data}
+        isLoading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        filtered={filtered}
+      />
+    </>
+  );
+}
