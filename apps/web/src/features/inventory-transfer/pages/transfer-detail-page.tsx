@@ -1,0 +1,425 @@
+import {
+  ArrowLeftOutlined,
+  ArrowRightOutlined,
+  CloseCircleOutlined,
+  EditOutlined,
+  InboxOutlined,
+  SendOutlined,
+} from '@ant-design/icons';
+import {
+  StockErrorCode,
+  type StockMovement,
+  TRANSFER_REASON_MAX,
+  type Transfer,
+  type TransferLine,
+} from '@backoffice/contracts';
+import { Alert, Button, Descriptions, Input, Modal, Popconfirm, Table, Tag, Tooltip, Typography, theme } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { formatDateTime } from '../../../shared/lib/dates.ts';
+import { useDirection } from '../../../shared/lib/direction.tsx';
+import { ApiError, errorDetails } from '../../../shared/lib/errors.ts';
+import { useListState } from '../../../shared/lib/list-state.ts';
+import { notifySuccess } from '../../../shared/lib/notify.ts';
+import { usePermissions } from '../../../shared/lib/permissions.tsx';
+import { useErrorText } from '../../../shared/lib/use-error-text.ts';
+import { DataTable } from '../../../shared/ui/data-table.tsx';
+import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { Panel } from '../../../shared/ui/panel.tsx';
+import { Spinner } from '../../../shared/ui/spinner.tsx';
+import { ErrorState } from '../../../shared/ui/states.tsx';
+import { Figure } from '../../inventory/components/figure.tsx';
+import { useMovementColumns } from '../../inventory/components/movement-columns.tsx';
+import { formatQuantity } from '../../inventory/components/numbers.ts';
+import { type StockFigure, StockFigures } from '../../inventory/components/stock-figures.tsx';
+import { useCancelTransfer, useDispatchTransfer, useTransfer, useTransferMovements } from '../api.ts';
+import { ReceiveDrawer } from '../components/receive-drawer.tsx';
+import { TransferProgress } from '../components/transfer-progress.tsx';
+import { TransferStatusTag } from '../components/transfer-status.tsx';
+import { type BackState, TRANSFER_LIST_PATH, transferEditUrl } from '../urls.ts';
+
+/** The lines: planned, dispatched, received, written off and still in transit, with their values. */
+function LinesTable({ transfer }: { transfer: Transfer }) {
+  const { t } = useTranslation('transfers');
+  const { token } = theme.useToken();
+  const moved = transfer.dispatchedAt !== null;
+  const quantity = (key: 'quantity' | 'dispatchedQuantity' | 'receivedQuantity' | 'inTransitQuantity') => ({
+    key,
+    dataIndex: key,
+    title: t(`fields.${key}`),
+    align: 'end' as const,
+    render: (value: string) => <Figure value={value} />,
+  });
+  const money = (key: 'dispatchedValue' | 'receivedValue' | 'discrepancyValue') => ({
+    key,
+    dataIndex: key,
+    title: t(`fields.${key}`),
+    align: 'end' as const,
+    render: (value: string) => <Figure value={value} kind="money" />,
+  });
+  const columns: ColumnsType<TransferLine> = [
+    { key: 'lineNo', dataIndex: 'lineNo', title: '#', align: 'end', width: 48 },
+    {
+      key: 'product',
+      title: t('fields.product'),
+      render: (_, line) => (
+        <span style={{ display: 'inline-flex', flexDirection: 'column' }}>
+          <bdi>{line.product.sku}</bdi>
+          <span style={{ color: token.colorTextSecondary, fontSize: token.fontSizeSM }}>{line.product.name}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'fromBin',
+      title: t('fields.fromBin'),
+      render: (_, line) => (line.fromLocation ? <bdi>{line.fromLocation.code}</bdi> : t('detail.anyBin')),
+    },
+    {
+      key: 'toBin',
+      title: t('fields.toBin'),
+      render: (_, line) => (line.toLocation ? <bdi>{line.toLocation.code}</bdi> : t('detail.receivingBin')),
+    },
+    quantity('quantity'),
+  ];
+  if (moved)
+    columns.push(
+      quantity('dispatchedQuantity'),
+      quantity('receivedQuantity'),
+      {
+        key: 'discrepancyQuantity',
+        title: t('fields.discrepancyQuantity'),
+        align: 'end',
+        render: (_, line) =>
+          /[1-9]/.test(line.discrepancyQuantity) ? (
+            <Tooltip title={line.discrepancyReason}>
+              <span style={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-end' }}>
+                <Figure value={line.discrepancyQuantity} />
+                <span style={{ color: token.colorTextSecondary, fontSize: token.fontSizeSM, maxWidth: 200 }}>
+                  {line.discrepancyReason}
+                </span>
+              </span>
+            </Tooltip>
+          ) : (
+            <Figure value={line.discrepancyQuantity} />
+          ),
+      },
+      quantity('inTransitQuantity'),
+      money('dispatchedValue'),
+      money('receivedValue'),
+      money('discrepancyValue'),
+      {
+        key: 'state',
+        title: t('fields.lineState'),
+        render: (_, line) =>
+          line.closed ? <Tag color="green">{t('detail.closed')}</Tag> : <Tag color="blue">{t('detail.open')}</Tag>,
+      },
+    );
+  return (
+    <Table<TransferLine>
+      data-testid="transfer-lines"
+      rowKey="id"
+      size="small"
+      columns={columns}
+      dataSource={transfer.lines}
+      scroll={{ x: 'max-content' }}
+      pagination={transfer.lines.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
+    />
+  );
+}
+
+/** The ledger rows the transfer posted, newest first, paged in the URL. */
+function LedgerPanel({ transfer }: { transfer: Transfer }) {
+  const { t } = useTranslation('transfers');
+  const [state, update] = useListState();
+  const movements = useTransferMovements(transfer.id, { page: state.page, pageSize: state.pageSize });
+  const columns = useMovementColumns({ product: true, kind: true });
+  return (
+    <Panel title={t('detail.ledger')}>
+      {transfer.dispatchedAt ? (
+        <DataTable<StockMovement>
+          testId="transfer-movements"
+          rowKey="id"
+          columns={columns}
+          state={state}
+          onChange={update}
+          page={movements.data}
+          isLoading={movements.isFetching}
+          error={movements.error}
+          onRetry={() => void movements.refetch()}
+          filtered={false}
+        />
+      ) : (
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+          {t('detail.ledgerEmpty')}
+        </Typography.Paragraph>
+      )}
+    </Panel>
+  );
+}
+
+/**
+ * One transfer: where it stands (a progress of its steps), its warehouses and dates, its lines with
+ * what was dispatched, received and written off and their values, and its ledger rows. Dispatch,
+ * Receive, Edit and Cancel are offered by permission and status.
+ */
+export function TransferDetailPage() {
+  const { id = '' } = useParams();
+  const { t, i18n } = useTranslation('transfers');
+  const { t: tc } = useTranslation();
+  const { token } = theme.useToken();
+  const { has } = usePermissions();
+  const { direction } = useDirection();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const errorText = useErrorText();
+  const [modal, modalHolder] = Modal.useModal();
+  const query = useTransfer(id);
+  const dispatch = useDispatchTransfer();
+  const cancel = useCancelTransfer();
+  const [receiving, setReceiving] = useState(false);
+  const [canceling, setCanceling] = useState(false);
+  const [cancelReason, setCancelReason] = useState('');
+  const transfer = query.data;
+
+  const backState = location.state as BackState | null;
+  const back = (
+    <Link
+      to={backState?.backTo ?? TRANSFER_LIST_PATH}
+      style={{ display: 'inline-flex', gap: token.marginXXS }}
+      data-testid="transfer-back"
+    >
+      {direction === 'rtl' ? <ArrowRightOutlined aria-hidden /> : <ArrowLeftOutlined aria-hidden />}
+      {t('detail.back')}
+    </Link>
+  );
+
+  /** A refused step: shortages say which product and how much, other refusals the translated reason. */
+  const refused = (title: string, error: unknown) => {
+    const text = errorText(error);
+    if (!text) return;
+    let content = text;
+    if (error instanceof ApiError && error.code === StockErrorCode.INSUFFICIENT_STOCK) {
+      const details = errorDetails(error);
+      if (typeof details.sku === 'string')
+        content =
+          typeof details.available === 'string' && typeof details.requested === 'string'
+            ? t('detail.insufficient', {
+                sku: details.sku,
+                available: formatQuantity(details.available, i18n.language),
+                requested: formatQuantity(details.requested, i18n.language),
+              })
+            : t('detail.insufficientOf', { sku: details.sku });
+    }
+    modal.error({ title, content });
+  };
+
+  const handleDispatch = async (current: Transfer) => {
+    try {
+      await dispatch.mutateAsync(current.id);
+      notifySuccess(t('detail.dispatched', { number: current.number }));
+    } catch (error) {
+      refused(t('detail.dispatchRefused', { number: current.number }), error);
+    }
+  };
+
+  const handleCancel = async (current: Transfer) => {
+    try {
+      await cancel.mutateAsync({ id: current.id, body: { reason: cancelReason.trim() } });
+      notifySuccess(t('detail.canceled', { number: current.number }));
+      setCanceling(false);
+      setCancelReason('');
+    } catch (error) {
+      setCanceling(false);
+      refused(t('detail.cancelRefused', { number: current.number }), error);
+    }
+  };
+
+  if (query.error)
+    return (
+      <>
+        <PageHeader>{back}</PageHeader>
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      </>
+    );
+  if (!transfer)
+    return (
+      <>
+        <PageHeader>{back}</PageHeader>
+        <Spinner minHeight={240} />
+      </>
+    );
+
+  const isDraft = transfer.status === 'DRAFT';
+  const isOnTheRoad = transfer.status === 'DISPATCHED' || transfer.status === 'PARTIALLY_RECEIVED';
+  const canProcess = has('process_inventory_transfer');
+  const q = (text: string) => formatQuantity(text, i18n.language);
+
+  const actions = (
+    <>
+      {isDraft && has('edit_inventory_transfer') ? (
+        <Button
+          icon={<EditOutlined />}
+          onClick={() => navigate(transferEditUrl(transfer.id), { state: backState })}
+          data-testid="transfer-edit"
+        >
+          {tc('actions.edit')}
+        </Button>
+      ) : null}
+      {isDraft && has('cancel_inventory_transfer') ? (
+        <Button danger icon={<CloseCircleOutlined />} onClick={() => setCanceling(true)} data-testid="transfer-cancel">
+          {t('detail.cancel')}
+        </Button>
+      ) : null}
+      {isDraft && canProcess ? (
+        <Popconfirm
+          title={t('detail.dispatchConfirm', { number: transfer.number })}
+          description={t('detail.dispatchHint', {
+            quantity: q(transfer.totals.quantity),
+            lines: transfer.lines.length,
+            from: transfer.fromWarehouse.code,
+            to: transfer.toWarehouse.code,
+          })}
+          okText={t('detail.dispatch')}
+          cancelText={tc('actions.cancel')}
+          onConfirm={() => handleDispatch(transfer)}
+        >
+          <Button type="primary" icon={<SendOutlined />} loading={dispatch.isPending} data-testid="transfer-dispatch">
+            {t('detail.dispatch')}
+          </Button>
+        </Popconfirm>
+      ) : null}
+      {isOnTheRoad && canProcess ? (
+        <Button
+          type="primary"
+          icon={<InboxOutlined />}
+          onClick={() => setReceiving(true)}
+          data-testid="transfer-receive"
+        >
+          {t('detail.receive')}
+        </Button>
+      ) : null}
+    </>
+  );
+
+  const warehouseText = (w: Transfer['fromWarehouse']) => (
+    <bdi>
+      {w.code} · {w.name}
+    </bdi>
+  );
+  const user = (u: Transfer['createdBy']) => (u ? <bdi>{u.username}</bdi> : '—');
+  const when = (at: string | null) => (at ? <bdi>{formatDateTime(at)}</bdi> : '—');
+  // A draft has moved nothing yet: only what it plans to move is shown.
+  const figures: StockFigure[] = [
+    { key: 'quantity', label: t('fields.quantity'), value: transfer.totals.quantity },
+    { key: 'dispatched', label: t('fields.dispatchedQuantity'), value: transfer.totals.dispatchedQuantity },
+    { key: 'received', label: t('fields.receivedQuantity'), value: transfer.totals.receivedQuantity },
+    { key: 'discrepancy', label: t('fields.discrepancyQuantity'), value: transfer.totals.discrepancyQuantity },
+    { key: 'inTransit', label: t('fields.inTransitQuantity'), value: transfer.totals.inTransitQuantity },
+    {
+      key: 'dispatchedValue',
+      label: t('fields.dispatchedValue'),
+      value: transfer.totals.dispatchedValue,
+      kind: 'money',
+    },
+    {
+      key: 'receivedValue',
+      label: t('fields.receivedValue'),
+      value: transfer.totals.receivedValue,
+      kind: 'money',
+    },
+    {
+      key: 'discrepancyValue',
+      label: t('fields.discrepancyValue'),
+      value: transfer.totals.discrepancyValue,
+      kind: 'money',
+    },
+  ];
+
+  return (
+    <>
+      {modalHolder}
+      <PageHeader extra={actions}>
+        <div style={{ display: 'flex', flexDirection: 'column', gap: token.marginXXS }}>
+          {back}
+          <span style={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', gap: token.marginXS }}>
+            <span data-testid="transfer-number" style={{ fontSize: token.fontSizeLG, fontWeight: 600 }}>
+              <bdi>{transfer.number}</bdi>
+            </span>
+            <TransferStatusTag status={transfer.status} />
+          </span>
+        </div>
+      </PageHeader>
+      {transfer.status === 'CANCELED' && transfer.cancelReason ? (
+        <Alert
+          type="info"
+          showIcon
+          title={t('detail.cancelReason', { reason: transfer.cancelReason })}
+          style={{ marginBottom: token.margin }}
+        />
+      ) : null}
+      <Panel style={{ marginBottom: token.margin }}>
+        <TransferProgress transfer={transfer} />
+      </Panel>
+      <Panel title={t('detail.facts')} style={{ marginBottom: token.margin }}>
+        <Descriptions
+          size="small"
+          column={{ xs: 1, sm: 2, lg: 3 }}
+          items={[
+            { key: 'from', label: t('fields.fromWarehouse'), children: warehouseText(transfer.fromWarehouse) },
+            { key: 'to', label: t('fields.toWarehouse'), children: warehouseText(transfer.toWarehouse) },
+            {
+              key: 'expected',
+              label: t('fields.expectedDate'),
+              children: transfer.expectedDate ? <bdi>{transfer.expectedDate}</bdi> : '—',
+            },
+            { key: 'createdAt', label: t('fields.createdAt'), children: when(transfer.createdAt) },
+            { key: 'createdBy', label: t('fields.createdBy'), children: user(transfer.createdBy) },
+            { key: 'dispatchedAt', label: t('fields.dispatchedAt'), children: when(transfer.dispatchedAt) },
+            { key: 'receivedAt', label: t('fields.receivedAt'), children: when(transfer.receivedAt) },
+            {
+              key: 'notes',
+              label: t('fields.notes'),
+              span: 'filled',
+              children: transfer.notes ? <span style={{ whiteSpace: 'pre-wrap' }}>{transfer.notes}</span> : '—',
+            },
+          ]}
+        />
+        <StockFigures
+          style={{ marginTop: token.margin }}
+          figures={transfer.dispatchedAt ? figures : figures.slice(0, 1)}
+        />
+      </Panel>
+      <Panel title={t('detail.lines', { count: transfer.lines.length })} style={{ marginBottom: token.margin }}>
+        <LinesTable transfer={transfer} />
+      </Panel>
+      <LedgerPanel transfer={transfer} />
+      {isOnTheRoad ? <ReceiveDrawer transfer={transfer} open={receiving} onClose={() => setReceiving(false)} /> : null}
+      <Modal
+        open={canceling}
+        title={t('detail.cancelTitle', { number: transfer.number })}
+        okText={t('detail.cancel')}
+        okButtonProps={{ danger: true, loading: cancel.isPending, ...{ 'data-testid': 'transfer-cancel-confirm' } }}
+        cancelText={t('detail.keep')}
+        onOk={() => handleCancel(transfer)}
+        onCancel={() => setCanceling(false)}
+        destroyOnHidden
+      >
+        <Typography.Paragraph>{t('detail.cancelHint')}</Typography.Paragraph>
+        <label htmlFor="transfer-cancel-reason" style={{ display: 'block', marginBottom: token.marginXXS }}>
+          {t('detail.cancelReasonLabel')}
+        </label>
+        <Input.TextArea
+          id="transfer-cancel-reason"
+          rows={3}
+          maxLength={TRANSFER_REASON_MAX}
+          showCount
+          value={cancelReason}
+          onChange={(event) => setCancelReason(event.target.value)}
+          data-testid="transfer-cancel-reason"
+        />
+      </Modal>
+    </>
+  );
+}
