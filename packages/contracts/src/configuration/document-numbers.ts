@@ -14,6 +14,7 @@ export const DOCUMENT_KINDS = [
   'creditNote',
   'rma',
   'inventoryTransfer',
+  'bundleTask',
 ] as const;
 export const DocumentKind = z.enum(DOCUMENT_KINDS);
 export type DocumentKind = z.infer<typeof DocumentKind>;
@@ -29,6 +30,7 @@ export const DEFAULT_DOCUMENT_NUMBER_FORMATS: Record<DocumentKind, string> = {
   creditNote: 'CN-{YYYY}-{SEQ:5}',
   rma: 'RMA-{YYYY}-{SEQ:5}',
   inventoryTransfer: 'TR-{YYYY}-{SEQ:5}',
+  bundleTask: 'BT-{YYYY}-{SEQ:5}',
 };
 
 export const DOCUMENT_NUMBER_FORMAT_MAX_LENGTH = 40;
