@@ -147,6 +147,23 @@ describe('posting and FIFO valuation', () => {
     await expectBalanced();
   });
 
+  it('a later line of a posting may take what an earlier line brought into the bin', async () => {
+    const p = await product();
+    const w = await warehouse();
+    const a = await bin(w, 'IN-01');
+    const rows = await postNow([
+      receipt(p, w, '5', '2', { locationId: a }),
+      issue(p, w, '2', { locationId: a }),
+      issue(p, w, '1'),
+    ]);
+    expect(rows.map((r) => [r.locationId, r.quantity.toFixed(), r.value.toFixed(2)])).toEqual([
+      [a, '5', '10.00'],
+      [a, '-2', '-4.00'],
+      [a, '-1', '-2.00'],
+    ]);
+    await expectBalanced();
+  });
+
   it('a transfer carries layers with their cost and received date into transit, then into the destination', async () => {
     const p = await product();
     const from = await warehouse();

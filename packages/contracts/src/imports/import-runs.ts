@@ -38,8 +38,16 @@ export const ImportRunStatus = z.enum(IMPORT_RUN_STATUSES);
 export type ImportRunStatus = z.infer<typeof ImportRunStatus>;
 export const ACTIVE_IMPORT_STATUSES: readonly ImportRunStatus[] = ['QUEUED', 'VALIDATING', 'APPLYING'];
 
-/** insert: new SKUs only (an existing SKU is a problem); upsert: existing SKUs are updated too. */
-export const IMPORT_MODES = ['insert', 'upsert'] as const;
+/** Products. insert: new SKUs only (an existing SKU is a problem); upsert: existing SKUs are updated too. */
+export const PRODUCT_IMPORT_MODES = ['insert', 'upsert'] as const;
+export const ProductImportMode = z.enum(PRODUCT_IMPORT_MODES);
+export type ProductImportMode = z.infer<typeof ProductImportMode>;
+/** Inventory. set: the quantity is the bin's new quantity (the difference is posted); add: a signed change. */
+export const INVENTORY_IMPORT_MODES = ['set', 'add'] as const;
+export const InventoryImportMode = z.enum(INVENTORY_IMPORT_MODES);
+export type InventoryImportMode = z.infer<typeof InventoryImportMode>;
+/** A run's mode, whatever its kind. */
+export const IMPORT_MODES = [...PRODUCT_IMPORT_MODES, ...INVENTORY_IMPORT_MODES] as const;
 export const ImportMode = z.enum(IMPORT_MODES);
 export type ImportMode = z.infer<typeof ImportMode>;
 
@@ -129,7 +137,8 @@ export type ImportRunFilter = z.infer<typeof ImportRunFilter>;
 export const ImportRunListQuery = PageQuery.extend(ImportRunFilter.shape);
 export type ImportRunListQuery = z.infer<typeof ImportRunListQuery>;
 
-const StoredFileName = z.string().regex(/^[0-9a-f-]{36}\.xlsx$/, 'not a stored .xlsx file name');
+/** An .xlsx stored by the import-file upload, named by its stored name. */
+export const StoredFileName = z.string().regex(/^[0-9a-f-]{36}\.xlsx$/, 'not a stored .xlsx file name');
 
 /**
  * Starts a product import of a stored file: with `columns` (the mapping as the person adjusted it),
@@ -140,7 +149,7 @@ export const ProductImportInput = z
     fileName: StoredFileName,
     mappingId: Uuid.nullable().default(null),
     columns: z.array(MappingColumn).max(100).optional(),
-    mode: ImportMode.default('insert'),
+    mode: ProductImportMode.default('insert'),
   })
   .superRefine((input, ctx) => {
     if (input.columns) checkMappingColumns('products', input.columns, ctx);

@@ -156,15 +156,25 @@ const STATUS_WORDS: Record<string, string> = {
   FAILED: 'Failed',
 };
 
-const RUN_COLUMNS: XlsxColumn<ImportRun>[] = [
+const MODE_WORDS: Record<ImportMode, string> = {
+  insert: 'Add new only',
+  upsert: 'Add and update',
+  set: 'Set quantities',
+  add: 'Add to quantities',
+};
+
+/** What a run's two counts mean, per kind (inventory: rows posted as opening balances, as adjustments). */
+const COUNT_WORDS: Partial<Record<ImportKind, [string, string]>> = { inventory: ['Opening', 'Adjusted'] };
+
+const runColumns = (kind: ImportKind): XlsxColumn<ImportRun>[] => [
   { header: 'Uploaded', width: 20, value: (r) => new Date(r.createdAt) },
   { header: 'File', width: 36, value: (r) => r.fileName },
   { header: 'Status', width: 12, value: (r) => STATUS_WORDS[r.status] ?? r.status },
-  { header: 'Mode', width: 16, value: (r) => (r.mode === 'upsert' ? 'Add and update' : 'Add new only') },
+  { header: 'Mode', width: 16, value: (r) => MODE_WORDS[r.mode] },
   { header: 'Mapping', width: 24, value: (r) => r.mappingName ?? '' },
   { header: 'Rows', width: 10, value: (r) => r.rowsTotal },
-  { header: 'Created', width: 10, value: (r) => r.createdCount },
-  { header: 'Updated', width: 10, value: (r) => r.updatedCount },
+  { header: COUNT_WORDS[kind]?.[0] ?? 'Created', width: 10, value: (r) => r.createdCount },
+  { header: COUNT_WORDS[kind]?.[1] ?? 'Updated', width: 10, value: (r) => r.updatedCount },
   { header: 'Problems', width: 10, value: (r) => r.errorCount },
   { header: 'Failure', width: 50, value: (r) => r.failure?.message ?? '' },
   { header: 'Uploaded by', width: 18, value: (r) => r.createdBy.username },
@@ -179,7 +189,7 @@ export function exportRuns(ctx: Ctx, kind: ImportKind, filter: ImportRunFilter) 
   return sendXlsx(
     ctx,
     `${kind.replace(/_/g, '-')}-uploads-${new Date().toISOString().slice(0, 10)}.xlsx`,
-    RUN_COLUMNS,
+    runColumns(kind),
     rows,
   );
 }
@@ -227,15 +237,32 @@ const PRODUCT_HELP: Record<string, string> = {
 };
 
 /** An empty product sheet with every column (SKU and barcodes formatted as text), and a sheet explaining each. */
-export async function productTemplate(ctx: Ctx) {
-  const fields = IMPORT_KIND_DEFS.products.fields;
+export function productTemplate(ctx: Ctx) {
+  return importTemplate(ctx, 'products', {
+    sheetName: 'Products',
+    help: PRODUCT_HELP,
+    textFields: ['sku', 'barcodes'],
+    fileName: 'product-upload-template.xlsx',
+  });
+}
+
+/**
+ * An empty sheet of a kind with every column of the kind (`textFields` formatted as text, so codes keep
+ * their leading zeros), and a sheet explaining each column.
+ */
+export async function importTemplate(
+  ctx: Ctx,
+  kind: ImportKind,
+  t: { sheetName: string; help: Record<string, string>; textFields: readonly string[]; fileName: string },
+) {
+  const fields = IMPORT_KIND_DEFS[kind].fields;
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Products', { views: [{ state: 'frozen', ySplit: 1 }] });
+  const sheet = workbook.addWorksheet(t.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = fields.map((f) => ({
     header: f.label,
     key: f.field,
     width: Math.max(14, f.label.length + 4),
-    ...(f.field === 'sku' || f.field === 'barcodes' ? { style: { numFmt: '@' } } : {}),
+    ...(t.textFields.includes(f.field) ? { style: { numFmt: '@' } } : {}),
   }));
   sheet.getRow(1).font = { bold: true };
   const help = workbook.addWorksheet('Help');
@@ -246,11 +273,11 @@ export async function productTemplate(ctx: Ctx) {
   ];
   help.getRow(1).font = { bold: true };
   for (const f of fields)
-    help.addRow({ column: f.label, required: f.required ? 'Yes' : '', what: PRODUCT_HELP[f.field] ?? '' });
+    help.addRow({ column: f.label, required: f.required ? 'Yes' : '', what: t.help[f.field] ?? '' });
   const body = Buffer.from(await workbook.xlsx.writeBuffer());
   ctx.reply
     .header('content-type', XLSX_CONTENT_TYPE)
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent('product-upload-template.xlsx')}`)
+    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(t.fileName)}`)
     .header('x-content-type-options', 'nosniff');
   return body;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import type { RouteEntry } from '../../platform/routes.ts';
+import { runInventoryImport } from '../inventory-imports/inventory.import.ts';
 import { runProductImport } from '../products/product.import.ts';
 import { registerImportJobs } from './import-jobs.ts';
 import { excelMappingRoutes, productImportRoutes } from './imports.routes.ts';
@@ -10,5 +11,5 @@ export const importsRoutes: RouteEntry[] = [...excelMappingRoutes, ...productImp
 
 /** The server's import job runner with each kind's job. */
 export function registerImports(app: FastifyInstance, db: Db) {
-  registerImportJobs(app, db, { products: runProductImport });
+  registerImportJobs(app, db, { products: runProductImport, inventory: runInventoryImport });
 }

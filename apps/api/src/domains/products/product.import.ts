@@ -6,6 +6,7 @@ import {
   DimensionCm,
   IMPORT_MAX_ROWS,
   IMPORT_STORED_ERRORS,
+  type ImportMode,
   type ImportRowError,
   MAX_BARCODES_PER_PRODUCT,
   type MappingColumn,
@@ -24,16 +25,14 @@ import {
   UnitCost,
   WeightKg,
 } from '@backoffice/contracts';
-import Decimal from 'decimal.js';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
-import { DEFAULT_XLSX_LIMITS, readXlsxRows } from '../../platform/xlsx-read.ts';
-import { proposedColumns } from '../imports/import-file.service.ts';
 import type { ImportJob } from '../imports/import-jobs.ts';
 import { fileContent, finishRun } from '../imports/import-run.repository.ts';
+import { type CellResult, decimalCell, type MappedRow, readMappedRows } from '../imports/mapped-rows.ts';
 import {
   barcodeOwners,
   barcodesOfProducts,
@@ -49,7 +48,7 @@ import {
   productsWithSkus,
   updateProducts,
 } from '../imports/product-import.repository.ts';
-import { estimateDataRows, resolveHeader } from '../imports/sheet-head.ts';
+import { estimateDataRows } from '../imports/sheet-head.ts';
 
 /**
  * Product import (.xlsx → products), all or nothing, in one pass over the file:
@@ -114,23 +113,6 @@ const KIND_NAMES = new Map<string, string>([
 const TRUE_WORDS = new Set(['true', 'yes', 'y', '1', 'active']);
 const FALSE_WORDS = new Set(['false', 'no', 'n', '0', 'inactive']);
 
-/**
- * A number cell as exact text: "20%" is 20; a value Excel computed in binary floating point
- * ("19.989999999999998") is rounded to the 15 significant digits Excel itself shows.
- */
-function decimalCell(v: unknown): unknown {
-  if (typeof v !== 'string') return v;
-  let t = v.trim().replace(/\s*%$/, '');
-  if (/^-?\d*\.\d{9,}$/.test(t) || /^-?\d+(\.\d+)?e[+-]?\d+$/i.test(t)) {
-    try {
-      t = new Decimal(t).toSignificantDigits(15).toFixed();
-    } catch {
-      // left as written: the field's own rule explains what is wrong
-    }
-  }
-  return t;
-}
-
 const fromNames = (names: Map<string, string>) => (v: unknown) =>
   typeof v === 'string' ? (names.get(norm(v)) ?? v.trim()) : v;
 
@@ -188,7 +170,6 @@ const REQUIRED_MESSAGES: Partial<Record<ProductImportField, string>> = {
   name: 'a name is needed',
 };
 
-type CellResult = { ok: true; value: unknown } | { ok: false; messages: string[] };
 /** Fields whose cells repeat (units, prices, rates…): their answers are kept, per distinct text. */
 const REMEMBERED: ReadonlySet<ProductImportField> = new Set(
   PRODUCT_IMPORT_FIELDS.map((f) => f.field).filter((f) => f !== 'sku' && f !== 'name' && f !== 'barcodes'),
@@ -212,66 +193,21 @@ function checkCell(field: ProductImportField, text: string): CellResult {
   return result;
 }
 
-export interface ReadRow {
-  rowNumber: number;
-  value: ImportRow;
-  /** The row's own cell problems (the row is still checked for what it can be). */
-  errors: ImportRowError[];
-}
+export type ReadRow = MappedRow<ImportRow>;
 
-/**
- * Reads the sheet's rows with the mapping, checking each cell; stops only for what makes the whole
- * file unreadable (not a workbook, too large, too many rows, a required column missing).
- * `onColumns` learns the mapping resolved against the file's header row before the first row comes.
- */
-export async function* readProductRows(
+/** The sheet's rows through the mapping (imports/mapped-rows.ts), each cell checked by its field's rule. */
+export function readProductRows(
   content: Buffer,
   chosen: readonly MappingColumn[] | null,
   onColumns: (columns: MappingColumn[]) => void = () => {},
 ): AsyncGenerator<ReadRow> {
-  let indexes: [ProductImportField, number][] | undefined;
-  for await (const row of readXlsxRows(content, { ...DEFAULT_XLSX_LIMITS, maxRows: IMPORT_MAX_ROWS })) {
-    if (!indexes) {
-      const headers = row.cells;
-      const columns = mappingFor(headers, chosen);
-      onColumns(columns);
-      indexes = columns.flatMap((c) => {
-        const header = resolveHeader(headers, c.header);
-        return header === undefined ? [] : [[c.field as ProductImportField, headers.indexOf(header)] as const];
-      }) as [ProductImportField, number][];
-      const found = new Set(indexes.map(([field]) => field));
-      const missing = PRODUCT_IMPORT_FIELDS.filter((f) => 'required' in f && f.required && !found.has(f.field));
-      if (missing.length)
-        throw new AppError(
-          422,
-          'IMPORT_COLUMNS_MISSING',
-          `The file has no column for: ${missing.map((c) => c.label).join(', ')}. Add it, or choose a mapping.`,
-          { missing: missing.map((c) => c.field), headers },
-        );
-      continue;
-    }
-    const value: Record<string, unknown> = {};
-    const errors: ImportRowError[] = [];
-    for (const [field, index] of indexes) {
-      const text = row.cells[index] ?? '';
-      if (text === '') {
-        const required = REQUIRED_MESSAGES[field];
-        if (required) errors.push({ rowNumber: row.rowNumber, field, message: required });
-        continue;
-      }
-      const parsed = checkCell(field, text);
-      if (parsed.ok) value[field] = parsed.value;
-      else for (const message of parsed.messages) errors.push({ rowNumber: row.rowNumber, field, message });
-    }
-    yield { rowNumber: row.rowNumber, value: value as ImportRow, errors };
-  }
-  if (!indexes) throw new AppError(422, 'EMPTY_SPREADSHEET', 'The file has no rows.');
-}
-
-/** The mapping a run uses: its own (headers matched whatever their case), else one proposed from the file. */
-function mappingFor(headers: readonly string[], columns: readonly MappingColumn[] | null): MappingColumn[] {
-  if (!columns) return proposedColumns('products', headers);
-  return columns.map((c) => ({ field: c.field, header: resolveHeader(headers, c.header) ?? c.header }));
+  return readMappedRows<ProductImportField, ImportRow>(content, {
+    kind: 'products',
+    columns: chosen,
+    checkCell,
+    requiredMessages: REQUIRED_MESSAGES,
+    onColumns,
+  });
 }
 
 /** Product fields a row can set, besides SKU, name, brand and barcodes. */
@@ -389,7 +325,7 @@ class ProductImportCheck {
   private readonly released = new Set<string>();
   private readonly brands = new Map<string, { id: string; code: string; active: boolean } | null>();
 
-  constructor(private readonly mode: 'insert' | 'upsert') {}
+  constructor(private readonly mode: ImportMode) {}
 
   private problem(rowNumber: number, field: string | undefined, message: string) {
     this.errorCount += 1;

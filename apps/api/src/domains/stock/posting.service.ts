@@ -294,6 +294,11 @@ async function expandLines(
             : l.kind === 'RETURN'
               ? (w.returnsLocationId ?? w.receivingLocationId)
               : w.receivingLocationId;
+      // What comes into a bin can be taken out again by a later line of the same posting.
+      if (bucket === 'STOCK') {
+        const key = `${l.productId}|${l.warehouseId}|${locationId}`;
+        promised.set(key, (promised.get(key) ?? ZERO).sub(l.quantity));
+      }
       const engine = { id: '', postedAt: '', warehouseId: l.warehouseId, bucket, quantity: l.quantity };
       if (l.linkTo !== undefined) {
         const targets =
@@ -391,12 +396,21 @@ async function allocate(
   }
   const parts: { locationId: string | null; quantity: Decimal }[] = [];
   let left = want;
-  for (const b of bins) {
-    const have = free(b.locationId);
+  // Bins holding stock, then bins that only earlier lines of this posting filled.
+  const prefix = `${l.productId}|${l.warehouseId}|`;
+  const candidates = [...bins.map((b) => b.locationId)];
+  for (const [key, q] of promised)
+    if (key.startsWith(prefix) && q.isNegative()) {
+      const rest = key.slice(prefix.length);
+      const locationId = rest === 'null' ? null : rest;
+      if (!candidates.includes(locationId)) candidates.push(locationId);
+    }
+  for (const locationId of candidates) {
+    const have = free(locationId);
     if (left.isZero() || !have.gt(0)) continue;
     const q = Decimal.min(have, left);
-    parts.push({ locationId: b.locationId, quantity: q });
-    promise(b.locationId, q);
+    parts.push({ locationId, quantity: q });
+    promise(locationId, q);
     left = left.sub(q);
   }
   if (left.gt(0)) {

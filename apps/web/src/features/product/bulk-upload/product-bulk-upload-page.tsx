@@ -17,7 +17,7 @@ import { SearchBox } from '../../../shared/ui/search-box.tsx';
 import { downloadTemplate, exportProductImports, type ProductImportFilter, useProductImports } from './api.ts';
 import { RunPanel } from './run-panel.tsx';
 import { RunStatusTag } from './run-status-tag.tsx';
-import { UploadWizard } from './upload-wizard.tsx';
+import { UploadWizard, useProductUploadSetup } from './upload-wizard.tsx';
 
 /** The list's filters in the URL, and the upload shown above it (`run`). */
 const FILTERS = ['status', 'run'] as const;
@@ -46,6 +46,7 @@ export function ProductBulkUploadPage() {
   const wizard = useRef<HTMLDivElement>(null);
   const [templateBusy, setTemplateBusy] = useState(false);
   const canAdd = has('add_product');
+  const uploadSetup = useProductUploadSetup();
 
   const getTemplate = async () => {
     setTemplateBusy(true);
@@ -153,7 +154,7 @@ export function ProductBulkUploadPage() {
       {canAdd ? (
         <div ref={wizard}>
           <Card title={t('bulk.newUpload')} style={{ marginBottom: token.margin }}>
-            <UploadWizard onStarted={(id) => showRun(id)} />
+            <UploadWizard onStarted={(id) => showRun(id)} setup={uploadSetup} />
           </Card>
         </div>
       ) : null}

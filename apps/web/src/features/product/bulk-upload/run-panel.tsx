@@ -1,5 +1,11 @@
 import { CloseOutlined, DownloadOutlined } from '@ant-design/icons';
-import { ACTIVE_IMPORT_STATUSES, type ImportRowError, type ImportRunDetail } from '@backoffice/contracts';
+import {
+  ACTIVE_IMPORT_STATUSES,
+  type ImportKind,
+  type ImportRowError,
+  type ImportRunDetail,
+} from '@backoffice/contracts';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Button, Card, Progress, Table, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +25,25 @@ function percentOf(run: ImportRunDetail): number | undefined {
   return Math.min(99, Math.floor((run.rowsDone / run.rowsTotal) * 100));
 }
 
+/** Where a kind's runs come from, and the sentences that differ between kinds. */
+export interface RunSource {
+  kind: ImportKind;
+  /** Polls one run (a hook: the same function for the panel's whole life). */
+  useRun: (id: string | null) => UseQueryResult<ImportRunDetail>;
+  downloadProblems: (id: string, fileName: string) => Promise<void>;
+  /** What an applied run did, and what a run saving is doing. */
+  appliedKey: 'bulk.applied' | 'inventoryBulk.applied';
+  savingKey: 'bulk.phase.APPLYING' | 'inventoryBulk.saving';
+}
+
+export const PRODUCT_RUNS: RunSource = {
+  kind: 'products',
+  useRun: useProductImport,
+  downloadProblems,
+  appliedKey: 'bulk.applied',
+  savingKey: 'bulk.phase.APPLYING',
+};
+
 /**
  * One upload followed as it runs (progress polled from the server) and its outcome: what was
  * imported, or why nothing was, with every problem by row and field, downloadable as .xlsx.
@@ -27,16 +52,18 @@ export function RunPanel({
   id,
   onClose,
   onUploadAgain,
+  source = PRODUCT_RUNS,
 }: {
   id: string;
   onClose: () => void;
   onUploadAgain?: () => void;
+  source?: RunSource;
 }) {
   const { t, i18n } = useTranslation('imports');
   const { token } = theme.useToken();
   const fieldLabel = useFieldLabel();
   const errorText = useErrorText();
-  const query = useProductImport(id);
+  const query = source.useRun(id);
   const [downloading, setDownloading] = useState(false);
   const run = query.data;
   const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
@@ -77,8 +104,7 @@ export function RunPanel({
           <div style={{ display: 'flex', flexWrap: 'wrap', gap: token.marginSM, alignItems: 'center' }}>
             <RunStatusTag status={run.status} />
             <span style={{ color: token.colorTextSecondary }}>
-              {formatDateTime(run.createdAt)} · {run.createdBy.username} ·{' '}
-              {run.mode === 'upsert' ? t('bulk.modeShort.upsert') : t('bulk.modeShort.insert')}
+              {formatDateTime(run.createdAt)} · {run.createdBy.username} · {t(`bulk.modeShort.${run.mode}`)}
               {run.mappingName ? ` · ${run.mappingName}` : ''}
             </span>
           </div>
@@ -89,7 +115,7 @@ export function RunPanel({
                 {run.status === 'QUEUED'
                   ? t('bulk.phase.QUEUED')
                   : run.status === 'APPLYING'
-                    ? t('bulk.phase.APPLYING', { total: number(run.rowsTotal ?? run.rowsDone) })
+                    ? t(source.savingKey, { total: number(run.rowsTotal ?? run.rowsDone) })
                     : run.rowsTotal
                       ? t('bulk.phase.VALIDATING', { done: number(run.rowsDone), total: number(run.rowsTotal) })
                       : t('bulk.phase.VALIDATING_UNKNOWN', { done: number(run.rowsDone) })}
@@ -110,7 +136,7 @@ export function RunPanel({
               showIcon
               data-testid="import-run-applied"
               style={{ marginTop: token.marginSM }}
-              title={t('bulk.applied', { created: number(run.createdCount), updated: number(run.updatedCount) })}
+              title={t(source.appliedKey, { created: number(run.createdCount), updated: number(run.updatedCount) })}
               description={
                 run.timings ? t('bulk.took', { seconds: (run.timings.totalMs / 1000).toFixed(1) }) : undefined
               }
@@ -148,7 +174,7 @@ export function RunPanel({
                   {
                     key: 'field',
                     title: t('bulk.field'),
-                    render: (_, e) => (e.field ? fieldLabel('products', e.field) : ''),
+                    render: (_, e) => (e.field ? fieldLabel(source.kind, e.field) : ''),
                   },
                   { key: 'problem', title: t('bulk.problem'), dataIndex: 'message' },
                 ]}
@@ -169,7 +195,10 @@ export function RunPanel({
                 data-testid="download-problems"
                 onClick={() =>
                   void save(() =>
-                    downloadProblems(run.id, `${run.fileName.replace(/\.xlsx$/i, '')}-${t('bulk.problemsFile')}.xlsx`),
+                    source.downloadProblems(
+                      run.id,
+                      `${run.fileName.replace(/\.xlsx$/i, '')}-${t('bulk.problemsFile')}.xlsx`,
+                    ),
                   )
                 }
               >

@@ -1,13 +1,16 @@
 import { CloudUploadOutlined } from '@ant-design/icons';
 import {
+  type ImportField,
   type ImportFilePreview,
+  type ImportKind,
   type ImportMode,
+  type ImportRun,
   type MappingColumn,
   PRODUCT_IMPORT_FIELDS,
-  type ProductImportInput,
+  type ProductImportMode,
 } from '@backoffice/contracts';
 import { Alert, Button, Progress, Radio, Select, Table, theme } from 'antd';
-import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
+import { type DragEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../../../shared/lib/permissions.tsx';
 import { useErrorText } from '../../../shared/lib/use-error-text.ts';
@@ -26,29 +29,80 @@ function assign(headers: readonly string[], columns: readonly MappingColumn[]): 
   return out;
 }
 
+/** What a run starts from: the stored file, the mapping as adjusted, and the mode. */
+export interface ImportStart<M extends ImportMode> {
+  fileName: string;
+  mappingId: string | null;
+  columns: MappingColumn[];
+  mode: M;
+}
+
+/** What differs between kinds of upload: the fields, the modes offered and how a run is started. */
+export interface UploadSetup<M extends ImportMode> {
+  kind: ImportKind;
+  fields: readonly ImportField[];
+  modeTitle: string;
+  modes: readonly { value: M; label: string; disabled?: boolean }[];
+  defaultMode: M;
+  /** Said under the modes (what they do, or why one is not offered). */
+  modeHelp?: ReactNode;
+  start: {
+    mutateAsync: (variables: { body: ImportStart<M>; idempotencyKey: string }) => Promise<ImportRun>;
+    isPending: boolean;
+  };
+}
+
+/** The product upload's setup: new SKUs only, or existing ones updated too (with the permission to edit). */
+export function useProductUploadSetup(): UploadSetup<ProductImportMode> {
+  const { t } = useTranslation('imports');
+  const { has } = usePermissions();
+  const start = useStartProductImport();
+  const canUpdate = has('edit_product');
+  return useMemo(
+    () => ({
+      kind: 'products',
+      fields: PRODUCT_IMPORT_FIELDS,
+      modeTitle: t('bulk.mode'),
+      modes: [
+        { value: 'insert', label: t('bulk.modeInsert') },
+        { value: 'upsert', label: t('bulk.modeUpsert'), disabled: !canUpdate },
+      ],
+      defaultMode: 'insert',
+      modeHelp: canUpdate ? t('bulk.modeUpsertHelp') : t('bulk.modeUpsertNoPermission'),
+      start,
+    }),
+    [t, canUpdate, start],
+  );
+}
+
 /**
- * A new product upload: choose an .xlsx (sent with a progress bar), see its headers and first rows,
- * take a saved mapping or the one proposed from the headers and adjust it, choose whether existing
- * SKUs are updated, then start the run (checked and applied on the server; `onStarted` follows it).
+ * A new upload: choose an .xlsx (sent with a progress bar), see its headers and first rows, take a
+ * saved mapping or the one proposed from the headers and adjust it, choose the mode (products: whether
+ * existing SKUs are updated; inventory: set or add quantities), then start the run (checked and applied
+ * on the server; `onStarted` follows it). `setup` says what the kind of upload is.
  */
-export function UploadWizard({ onStarted }: { onStarted: (runId: string) => void }) {
+export function UploadWizard<M extends ImportMode>({
+  onStarted,
+  setup,
+}: {
+  onStarted: (runId: string) => void;
+  setup: UploadSetup<M>;
+}) {
   const { t } = useTranslation('imports');
   const { token } = theme.useToken();
-  const { has } = usePermissions();
   const fieldLabel = useFieldLabel();
   const errorText = useErrorText();
   const inputId = useId();
-  const start = useStartProductImport();
+  const { kind, fields, start } = setup;
   const submission = useSubmissionKey();
   const controller = useRef<AbortController | null>(null);
   const [sending, setSending] = useState<{ name: string; percent: number } | null>(null);
   const [preview, setPreview] = useState<ImportFilePreview | null>(null);
   const [choice, setChoice] = useState<string>(PROPOSED);
   const [assignments, setAssignments] = useState<Assignments>({});
-  const [mode, setMode] = useState<ImportMode>('insert');
+  const [mode, setMode] = useState<M>(setup.defaultMode);
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
-  const canUpdate = has('edit_product');
 
   useEffect(() => () => controller.current?.abort(), []);
 
@@ -66,7 +120,7 @@ export function UploadWizard({ onStarted }: { onStarted: (runId: string) => void
     controller.current = abort;
     setSending({ name: file.name, percent: 0 });
     try {
-      const answer = await uploadImportFile('products', file, {
+      const answer = await uploadImportFile(kind, file, {
         signal: abort.signal,
         onProgress: (percent) => setSending({ name: file.name, percent }),
       });
@@ -83,9 +137,7 @@ export function UploadWizard({ onStarted }: { onStarted: (runId: string) => void
     }
   };
 
-  const missing = PRODUCT_IMPORT_FIELDS.filter((f) => 'required' in f && f.required && !assignments[f.field]).map((f) =>
-    fieldLabel('products', f.field),
-  );
+  const missing = fields.filter((f) => f.required && !assignments[f.field]).map((f) => fieldLabel(kind, f.field));
   const usedTwice = (() => {
     const seen = new Set<string>();
     const twice = new Set<string>();
@@ -96,11 +148,11 @@ export function UploadWizard({ onStarted }: { onStarted: (runId: string) => void
   const begin = async () => {
     if (!preview || missing.length || usedTwice.size) return;
     setError(null);
-    const columns = PRODUCT_IMPORT_FIELDS.flatMap((f) => {
+    const columns = fields.flatMap((f) => {
       const header = assignments[f.field];
       return header ? [{ header, field: f.field }] : [];
     });
-    const body: ProductImportInput = {
+    const body: ImportStart<M> = {
       fileName: preview.file.fileName,
       mappingId: choice === PROPOSED ? null : choice,
       columns,
@@ -249,14 +301,14 @@ export function UploadWizard({ onStarted }: { onStarted: (runId: string) => void
               marginTop: token.marginSM,
             }}
           >
-            {PRODUCT_IMPORT_FIELDS.map((f) => {
-              const required = 'required' in f && f.required;
+            {fields.map((f) => {
+              const required = !!f.required;
               const header = assignments[f.field];
               const id = `${inputId}-${f.field}`;
               return (
                 <div key={f.field} style={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
                   <label htmlFor={id}>
-                    {fieldLabel('products', f.field)}
+                    {fieldLabel(kind, f.field)}
                     {required ? <span style={{ color: token.colorError }}> *</span> : null}
                   </label>
                   <Select
@@ -292,24 +344,31 @@ export function UploadWizard({ onStarted }: { onStarted: (runId: string) => void
           ) : null}
 
           <h3 style={{ fontSize: token.fontSizeLG, margin: `${token.margin}px 0 ${token.marginXS}px` }}>
-            {t('bulk.mode')}
+            {setup.modeTitle}
           </h3>
           <Radio.Group
             value={mode}
-            onChange={(event) => setMode(event.target.value as ImportMode)}
+            onChange={(event) => setMode(event.target.value as M)}
             data-testid="bulk-upload-mode"
             style={{ display: 'flex', flexDirection: 'column', gap: token.marginXXS }}
           >
-            <Radio value="insert">{t('bulk.modeInsert')}</Radio>
-            <Radio value="upsert" disabled={!canUpdate}>
-              {t('bulk.modeUpsert')}
-            </Radio>
+            {setup.modes.map((m) => (
+              <Radio key={m.value} value={m.value} disabled={m.disabled} data-testid={`bulk-upload-mode-${m.value}`}>
+                {m.label}
+              </Radio>
+            ))}
           </Radio.Group>
-          <p
-            style={{ color: token.colorTextSecondary, fontSize: token.fontSizeSM, margin: `${token.marginXXS}px 0 0` }}
-          >
-            {canUpdate ? t('bulk.modeUpsertHelp') : t('bulk.modeUpsertNoPermission')}
-          </p>
+          {setup.modeHelp ? (
+            <div
+              style={{
+                color: token.colorTextSecondary,
+                fontSize: token.fontSizeSM,
+                margin: `${token.marginXXS}px 0 0`,
+              }}
+            >
+              {setup.modeHelp}
+            </div>
+          ) : null}
 
           <div style={{ display: 'flex', flexWrap: 'wrap', gap: token.marginXS, marginTop: token.margin }}>
             <Button
