@@ -239,7 +239,14 @@ async function lineViews(ctx: ReadCtx, count: repo.CountRow, only?: { lineId?: s
         currentQuantity: shows && !closed ? qty(r.current_quantity) : null,
         countedQuantity: r.counted_quantity === null ? null : qty(r.counted_quantity),
         difference: shows && difference ? difference.toFixed() : null,
-        unitCost: shows && v?.unitCost ? v.unitCost.toFixed(4) : null,
+        unitCost: !shows
+          ? null
+          : v?.unitCost
+            ? v.unitCost.toFixed(4)
+            : // Posted: what the difference was posted at.
+              r.posted_value !== null && r.posted_difference !== null && !new Decimal(r.posted_difference).isZero()
+              ? new Decimal(r.posted_value).div(r.posted_difference).abs().toFixed(4)
+              : null,
         differenceValue: shows && value ? money(value) : null,
         countedBy: r.counted_by_name,
         countedAt: r.counted_at?.toISOString() ?? null,

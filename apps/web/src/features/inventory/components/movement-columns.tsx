@@ -9,6 +9,8 @@ import { formatMoney } from './numbers.ts';
 import { postedAtText } from './posted-at.ts';
 import { ProductLink } from './product-link.tsx';
 
+const UUID_LIKE = /^[0-9a-f]{8}-[0-9a-f]{4}-/i;
+
 /** Which of the ledger's columns a table shows besides when, where, how much, at what cost, why and who. */
 export interface MovementColumnOptions {
   /** The product (with its drill-down), for lists over several products. */
@@ -130,7 +132,14 @@ export function useMovementColumns(options: MovementColumnOptions): ColumnsType<
       title: t('fields.source'),
       render: (_, row) => (
         <bdi style={{ whiteSpace: 'nowrap' }}>
-          {[row.sourceType, row.sourceId, row.sourceLine ? `#${row.sourceLine}` : null].filter(Boolean).join(' ')}
+          {[
+            t(`sources.${row.sourceType}`, { defaultValue: row.sourceType }),
+            // Internal ids say nothing to a person; document numbers and references do.
+            row.sourceId && !UUID_LIKE.test(row.sourceId) ? row.sourceId : null,
+            row.sourceLine ? `#${row.sourceLine}` : null,
+          ]
+            .filter(Boolean)
+            .join(' ')}
         </bdi>
       ),
     });

@@ -76,6 +76,15 @@ export function InventorySummaryPage() {
     quantity('reserved', true),
     quantity('available', true),
     quantity('inTransit', true),
+    {
+      key: 'value',
+      dataIndex: 'value',
+      title: t('fields.value'),
+      align: 'end',
+      sorter: true,
+      sortOrder: sortOrderOf(state.sort, 'value'),
+      render: (value: string) => <Figure value={value} kind="money" />,
+    },
     quantity('consigned', false),
     {
       key: 'reorderPoint',
@@ -85,15 +94,6 @@ export function InventorySummaryPage() {
       // 0 means the product's stock is not watched (the product form says so).
       render: (value: string) =>
         /[1-9]/.test(value) ? <Figure value={value} /> : <span title={t('summary.noReorderPoint')}>—</span>,
-    },
-    {
-      key: 'value',
-      dataIndex: 'value',
-      title: t('fields.value'),
-      align: 'end',
-      sorter: true,
-      sortOrder: sortOrderOf(state.sort, 'value'),
-      render: (value: string) => <Figure value={value} kind="money" />,
     },
   ];
 
