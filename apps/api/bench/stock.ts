@@ -313,6 +313,7 @@ try {
       ],
       ['GET /api/inventory/summary warehouse filter', [`/api/inventory/summary?warehouseId=${w1.id}`]],
       ['GET /api/inventory/summary sorted by value', ['/api/inventory/summary?sort=-value']],
+      ['GET /api/inventory/summary/totals (its own request)', ['/api/inventory/summary/totals']],
       ['GET /api/inventory/list first page', ['/api/inventory/list?page=1&pageSize=20']],
       [
         'GET /api/inventory/list warehouse + bin filter',

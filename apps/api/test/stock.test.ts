@@ -566,10 +566,14 @@ describe('reservations, overrides and the inventory lists over HTTP', () => {
     await postNow([receipt(p, w1, '4', '2.00', { locationId: a }), receipt(p, w2, '1', '5.00')], daysAgo(2));
     await postNow([issue(p, w1, '1')]);
     const sku = (await ta.t.db.selectFrom('products').select('sku').where('id', '=', p).executeTakeFirstOrThrow()).sku;
-    const summary = await admin.get<Page<InventorySummaryRow> & { totals: { value: string } }>(
-      `/api/inventory/summary?q=${sku}`,
-    );
+    const summary = await admin.get<Page<InventorySummaryRow>>(`/api/inventory/summary?q=${sku.toLowerCase()}`);
     expect(summary.body.items).toMatchObject([{ sku, onHand: '4', available: '4', value: '11.00' }]);
+    const totals = await admin.get(`/api/inventory/summary/totals?q=${sku}&warehouseId=${w2}`);
+    expect(totals.body).toMatchObject({ products: 1, onHand: '1', value: '5.00' });
+    const inStock = await admin.get<Page<InventorySummaryRow>>(
+      `/api/inventory/summary?q=${sku}&inStock=true&warehouseId=${w1}`,
+    );
+    expect(inStock.body.total).toBe(1);
     const only1 = await admin.get<Page<InventorySummaryRow>>(`/api/inventory/summary?q=${sku}&warehouseId=${w1}`);
     expect(only1.body.items).toMatchObject([{ onHand: '3', value: '6.00' }]);
     const list = await admin.get<Page<{ location: { code: string } | null; onHand: string }>>(

@@ -139,7 +139,9 @@ export const InventoryTotals = z.object({
   inTransit: z.string(),
   value: z.string(),
 });
-export const InventorySummaryPage = pageOf(InventorySummaryRow).extend({ totals: InventoryTotals });
+export const InventorySummaryPage = pageOf(InventorySummaryRow);
+/** The figures of a whole summary filter, every page: a request of its own, so that a page is answered fast. */
+export const InventorySummaryTotals = InventoryTotals.extend({ products: z.number().int() });
 
 export const InventoryListFilter = z.object({
   q: z.string().trim().max(200).optional(),
@@ -156,6 +158,9 @@ export const InventoryListQuery = PageQuery.extend(InventoryListFilter.shape);
 export type InventoryListQuery = z.infer<typeof InventoryListQuery>;
 
 /** One product in one bin of one warehouse (location null: not in a bin); reserved and in transit are the warehouse's. */
+/** The list's total is counted up to a cap: beyond it, `totalCapped` says there are more. */
+export const INVENTORY_LIST_COUNT_CAP = 10_000;
+
 export const InventoryListRow = z.object({
   productId: z.string(),
   sku: z.string(),
@@ -317,6 +322,15 @@ export const stockApi = {
     query: InventorySummaryQuery,
     response: InventorySummaryPage,
   }),
+  inventorySummaryTotals: endpoint({
+    method: 'GET',
+    path: '/api/inventory/summary/totals',
+    permission: 'view_inventory_summary',
+    tag: 'inventory',
+    summary: 'The totals of an inventory summary filter over every page',
+    query: InventorySummaryFilter,
+    response: InventorySummaryTotals,
+  }),
   exportInventorySummary: endpoint({
     method: 'GET',
     path: '/api/inventory/summary/export',
@@ -333,7 +347,7 @@ export const stockApi = {
     tag: 'inventory',
     summary: 'Stock per product, warehouse and bin',
     query: InventoryListQuery,
-    response: pageOf(InventoryListRow),
+    response: pageOf(InventoryListRow).extend({ totalCapped: z.boolean() }),
   }),
   exportInventoryList: endpoint({
     method: 'GET',

@@ -49,7 +49,7 @@ const LIST_SORTS = { sku: 'p.sku', name: 'p.name', updatedAt: 'p.updated_at', sa
  * The ids matching a free text: SKU or name containing it, or a barcode starting with it. One
  * select per index, joined by UNION: an OR across columns would make PostgreSQL scan every row.
  */
-function textMatches(db: Kysely<Database>, text: string) {
+export function textMatches(db: Kysely<Database>, text: string) {
   const bySku = db.selectFrom('products').select('id').where('sku', 'like', likePattern(text.toUpperCase()));
   const byName = db.selectFrom('products').select('id').where('name', 'ilike', likePattern(text));
   const byText = bySku.union(byName);

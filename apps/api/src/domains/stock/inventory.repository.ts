@@ -10,6 +10,7 @@ import Decimal from 'decimal.js';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { likePattern, parseSort } from '../../platform/pagination.ts';
+import { textMatches } from '../products/product.repository.ts';
 
 /** SQL of the inventory lists and a product's movement history. */
 
@@ -33,54 +34,62 @@ function productFilter(db: Db, f: { q?: string; brandId?: string }) {
     .selectFrom('products as p')
     .leftJoin('brands as b', 'b.id', 'p.brand_id')
     .where('p.kind', '<>', 'SERVICE');
-  if (f.q) {
-    const text = f.q;
-    query = query.where((eb) =>
-      eb.or([
-        eb('p.sku', 'ilike', likePattern(text)),
-        eb('p.name', 'ilike', likePattern(text)),
-        eb.exists(
-          eb
-            .selectFrom('product_barcodes as pb')
-            .whereRef('pb.product_id', '=', 'p.id')
-            .where('pb.barcode', '=', text.trim()),
-        ),
-      ]),
-    );
-  }
+  // SKU, name or barcode through their own indexes (an OR across columns would scan every product).
+  if (f.q) query = query.where('p.id', 'in', textMatches(db, f.q.trim()));
   if (f.brandId) query = query.where('p.brand_id', '=', f.brandId);
   return query;
 }
 
-/**
- * One row per product: its levels summed over the filter's warehouses. Products with no level row yet show
- * zeros, unless the filter asks for stock only. Sorting by a figure sorts the aggregate.
- */
-function summaryQuery(db: Db, f: InventorySummaryFilter) {
-  const levels = db
+/** The levels of one product over the filter's warehouses (or all), summed. */
+function levelsOf(db: Db, warehouseId: string | undefined) {
+  return db
     .selectFrom('stock_levels as l')
     .select([
-      'l.product_id',
-      sql<string>`sum(l.on_hand)`.as('on_hand'),
-      sql<string>`sum(l.reserved)`.as('reserved'),
-      sql<string>`sum(l.available)`.as('available'),
-      sql<string>`sum(l.in_transit)`.as('in_transit'),
-      sql<string>`sum(l.consigned)`.as('consigned'),
-      sql<string>`sum(l.value)`.as('value'),
+      sql<string>`coalesce(sum(l.on_hand), 0)`.as('on_hand'),
+      sql<string>`coalesce(sum(l.reserved), 0)`.as('reserved'),
+      sql<string>`coalesce(sum(l.available), 0)`.as('available'),
+      sql<string>`coalesce(sum(l.in_transit), 0)`.as('in_transit'),
+      sql<string>`coalesce(sum(l.consigned), 0)`.as('consigned'),
+      sql<string>`coalesce(sum(l.value), 0)`.as('value'),
     ])
-    .$if(!!f.warehouseId, (q) => q.where('l.warehouse_id', '=', f.warehouseId as string))
-    .groupBy('l.product_id');
-  let query = productFilter(db, f).leftJoin(levels.as('s'), 's.product_id', 'p.id');
+    .where(sql<boolean>`l.product_id = p.id`)
+    .$if(!!warehouseId, (q) => q.where('l.warehouse_id', '=', warehouseId as string));
+}
+
+/**
+ * The summary's products: the stock filters are EXISTS tests on a product's own level rows (primary key
+ * lookups), so a page of products is found first and only its levels are summed.
+ */
+function summaryProducts(db: Db, f: InventorySummaryFilter) {
+  let query = productFilter(db, f);
+  const wh = f.warehouseId;
   if (f.inStock === 'true')
-    query = query.where((eb) => eb.or([eb('s.on_hand', '<>', '0'), eb('s.in_transit', '<>', '0')]));
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('stock_levels as l')
+          .select(sql`1`.as('x'))
+          .whereRef('l.product_id', '=', 'p.id')
+          .where(sql<boolean>`(l.on_hand <> 0 OR l.in_transit <> 0)`)
+          .$if(!!wh, (q) => q.where('l.warehouse_id', '=', wh as string)),
+      ),
+    );
   if (f.belowReorder === 'true')
-    query = query.where('p.kind', '=', 'STOCK').where(sql<boolean>`coalesce(s.available, 0) <= p.reorder_point`);
+    query = query
+      .where('p.kind', '=', 'STOCK')
+      .where(
+        sql<boolean>`coalesce((SELECT sum(l.available) FROM stock_levels l WHERE l.product_id = p.id ${wh ? sql`AND l.warehouse_id = ${wh}::uuid` : sql``}), 0) <= p.reorder_point`,
+      );
   return query;
 }
 
 export async function findSummary(db: Db, f: InventorySummaryFilter, limit: number, offset: number) {
   const sort = parseSort(f.sort, SUMMARY_SORTS, { column: 'p.sku', direction: 'asc' });
-  const rows = await summaryQuery(db, f)
+  const rows = await summaryProducts(db, f)
+    .leftJoinLateral(
+      () => levelsOf(db, f.warehouseId).as('s'),
+      (join) => join.onTrue(),
+    )
     .select([
       'p.id',
       'p.sku',
@@ -90,12 +99,12 @@ export async function findSummary(db: Db, f: InventorySummaryFilter, limit: numb
       'b.id as brand_id',
       'b.code as brand_code',
       'b.name as brand_name',
-      sql<string>`coalesce(s.on_hand, 0)`.as('on_hand'),
-      sql<string>`coalesce(s.reserved, 0)`.as('reserved'),
-      sql<string>`coalesce(s.available, 0)`.as('available'),
-      sql<string>`coalesce(s.in_transit, 0)`.as('in_transit'),
-      sql<string>`coalesce(s.consigned, 0)`.as('consigned'),
-      sql<string>`coalesce(s.value, 0)`.as('value'),
+      's.on_hand',
+      's.reserved',
+      's.available',
+      's.in_transit',
+      's.consigned',
+      's.value',
     ])
     .orderBy(sql.ref(sort.column), sort.direction)
     .orderBy('p.id')
@@ -120,26 +129,33 @@ export async function findSummary(db: Db, f: InventorySummaryFilter, limit: numb
   );
 }
 
+export async function countSummary(db: Db, f: InventorySummaryFilter): Promise<number> {
+  const row = await summaryProducts(db, f).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The figures of the whole filter; without a product filter, straight from the levels. */
 export async function summaryTotals(db: Db, f: InventorySummaryFilter) {
-  const row = await summaryQuery(db, f)
+  const productFiltered = !!(f.q || f.brandId || f.inStock === 'true' || f.belowReorder === 'true');
+  let query = db
+    .selectFrom('stock_levels as l')
     .select([
-      sql<string>`count(*)`.as('n'),
-      sql<string>`coalesce(sum(s.on_hand), 0)`.as('on_hand'),
-      sql<string>`coalesce(sum(s.reserved), 0)`.as('reserved'),
-      sql<string>`coalesce(sum(s.available), 0)`.as('available'),
-      sql<string>`coalesce(sum(s.in_transit), 0)`.as('in_transit'),
-      sql<string>`coalesce(sum(s.value), 0)`.as('value'),
-    ])
-    .executeTakeFirstOrThrow();
+      sql<string>`coalesce(sum(l.on_hand), 0)`.as('on_hand'),
+      sql<string>`coalesce(sum(l.reserved), 0)`.as('reserved'),
+      sql<string>`coalesce(sum(l.available), 0)`.as('available'),
+      sql<string>`coalesce(sum(l.in_transit), 0)`.as('in_transit'),
+      sql<string>`coalesce(sum(l.value), 0)`.as('value'),
+    ]);
+  if (f.warehouseId) query = query.where('l.warehouse_id', '=', f.warehouseId);
+  if (productFiltered) query = query.where('l.product_id', 'in', summaryProducts(db, f).select('p.id'));
+  const [row, products] = await Promise.all([query.executeTakeFirstOrThrow(), countSummary(db, f)]);
   return {
-    total: Number(row.n),
-    totals: {
-      onHand: qty(row.on_hand),
-      reserved: qty(row.reserved),
-      available: qty(row.available),
-      inTransit: qty(row.in_transit),
-      value: money(row.value),
-    },
+    products,
+    onHand: qty(row.on_hand),
+    reserved: qty(row.reserved),
+    available: qty(row.available),
+    inTransit: qty(row.in_transit),
+    value: money(row.value),
   };
 }
 
@@ -212,8 +228,17 @@ export async function findList(db: Db, f: InventoryListFilter, limit: number, of
   );
 }
 
-export async function countList(db: Db, f: InventoryListFilter): Promise<number> {
-  const row = await listQuery(db, f).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+/** Counts the list's rows up to `cap` + 1: an exact count of every bin row would read them all. */
+export async function countList(db: Db, f: InventoryListFilter, cap: number): Promise<number> {
+  const row = await db
+    .selectFrom(
+      listQuery(db, f)
+        .select(sql`1`.as('x'))
+        .limit(cap + 1)
+        .as('c'),
+    )
+    .select(sql<string>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -1,12 +1,13 @@
-import type {
-  InventoryListFilter,
-  InventoryListQuery,
-  InventoryListRow,
-  InventorySummaryFilter,
-  InventorySummaryQuery,
-  InventorySummaryRow,
-  MovementQuery,
-  ProductStock,
+import {
+  INVENTORY_LIST_COUNT_CAP,
+  type InventoryListFilter,
+  type InventoryListQuery,
+  type InventoryListRow,
+  type InventorySummaryFilter,
+  type InventorySummaryQuery,
+  type InventorySummaryRow,
+  type MovementQuery,
+  type ProductStock,
 } from '@backoffice/contracts';
 import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
@@ -22,11 +23,15 @@ import * as repo from './inventory.repository.ts';
 const num = (v: string) => new Decimal(v).toNumber();
 
 export async function inventorySummary(db: Kysely<Database>, q: InventorySummaryQuery) {
-  const [items, { total, totals }] = await Promise.all([
+  const [items, total] = await Promise.all([
     repo.findSummary(db, q, q.pageSize, offsetOf(q)),
-    repo.summaryTotals(db, q),
+    repo.countSummary(db, q),
   ]);
-  return { ...toPage(items, total, q), totals };
+  return toPage(items, total, q);
+}
+
+export function inventorySummaryTotals(db: Kysely<Database>, f: InventorySummaryFilter) {
+  return repo.summaryTotals(db, f);
 }
 
 const SUMMARY_COLUMNS: XlsxColumn<InventorySummaryRow>[] = [
@@ -49,8 +54,12 @@ export function exportInventorySummary(ctx: Ctx, f: InventorySummaryFilter) {
 }
 
 export async function inventoryList(db: Kysely<Database>, q: InventoryListQuery) {
-  const [items, total] = await Promise.all([repo.findList(db, q, q.pageSize, offsetOf(q)), repo.countList(db, q)]);
-  return toPage(items, total, q);
+  const [items, counted] = await Promise.all([
+    repo.findList(db, q, q.pageSize, offsetOf(q)),
+    repo.countList(db, q, INVENTORY_LIST_COUNT_CAP),
+  ]);
+  const totalCapped = counted > INVENTORY_LIST_COUNT_CAP;
+  return { ...toPage(items, totalCapped ? INVENTORY_LIST_COUNT_CAP : counted, q), totalCapped };
 }
 
 const LIST_COLUMNS: XlsxColumn<InventoryListRow>[] = [

@@ -7,6 +7,7 @@ import * as reservations from './reservation.service.ts';
 
 export const stockRoutes: RouteEntry[] = [
   route(stockApi.inventorySummary, ({ query }, ctx) => inventory.inventorySummary(ctx.db, query)),
+  route(stockApi.inventorySummaryTotals, ({ query }, ctx) => inventory.inventorySummaryTotals(ctx.db, query)),
   route(stockApi.exportInventorySummary, ({ query }, ctx) => inventory.exportInventorySummary(ctx, query)),
   route(stockApi.inventoryList, ({ query }, ctx) => inventory.inventoryList(ctx.db, query)),
   route(stockApi.exportInventoryList, ({ query }, ctx) => inventory.exportInventoryList(ctx, query)),

@@ -7,6 +7,7 @@ type Api = typeof stockApi;
 
 const endpoints = {
   summary: endpointRef<Api['inventorySummary']>('GET', '/api/inventory/summary'),
+  summaryTotals: endpointRef<Api['inventorySummaryTotals']>('GET', '/api/inventory/summary/totals'),
   exportSummary: endpointRef<Api['exportInventorySummary']>('GET', '/api/inventory/summary/export'),
   list: endpointRef<Api['inventoryList']>('GET', '/api/inventory/list'),
   exportList: endpointRef<Api['exportInventoryList']>('GET', '/api/inventory/list/export'),
@@ -27,6 +28,7 @@ export type MovementQuery = EndpointQuery<Api['productMovements']>;
 export const stockKeys = {
   all: ['stock'] as const,
   summary: (query: InventorySummaryQuery) => ['stock', 'summary', query] as const,
+  summaryTotals: (filter: InventorySummaryFilter) => ['stock', 'summaryTotals', filter] as const,
   list: (query: InventoryListQuery) => ['stock', 'list', query] as const,
   product: (id: string) => ['stock', 'product', id] as const,
   movements: (id: string, query: MovementQuery) => ['stock', 'movements', id, query] as const,
@@ -36,6 +38,15 @@ export function useInventorySummary(query: InventorySummaryQuery) {
   return useQuery({
     queryKey: stockKeys.summary(query),
     queryFn: ({ signal }) => callEndpoint(endpoints.summary, { query }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The totals of a filter over every page: a request of its own, so that the page itself comes fast. */
+export function useInventorySummaryTotals(filter: InventorySummaryFilter) {
+  return useQuery({
+    queryKey: stockKeys.summaryTotals(filter),
+    queryFn: ({ signal }) => callEndpoint(endpoints.summaryTotals, { query: filter }, { signal }),
     placeholderData: keepPreviousData,
   });
 }

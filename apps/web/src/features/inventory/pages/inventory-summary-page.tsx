@@ -10,7 +10,12 @@ import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { SearchBox } from '../../../shared/ui/search-box.tsx';
 import { BrandFilter } from '../../product/brands/brand-filter.tsx';
 import { WarehouseSelect } from '../../warehouse/components/warehouse-select.tsx';
-import { exportInventorySummary, type InventorySummaryFilter, useInventorySummary } from '../api.ts';
+import {
+  exportInventorySummary,
+  type InventorySummaryFilter,
+  useInventorySummary,
+  useInventorySummaryTotals,
+} from '../api.ts';
 import { Figure } from '../components/figure.tsx';
 import { FilterBar, TestId } from '../components/filter-bar.tsx';
 import { ProductLink } from '../components/product-link.tsx';
@@ -39,6 +44,7 @@ export function InventorySummaryPage() {
     ...(belowReorder === 'true' ? { belowReorder } : {}),
   };
   const list = useInventorySummary({ page: state.page, pageSize: state.pageSize, ...filter });
+  const totals = useInventorySummaryTotals(filter);
 
   const quantity = (key: 'onHand' | 'reserved' | 'available' | 'inTransit' | 'consigned', sortable: boolean) => ({
     key,
@@ -147,7 +153,7 @@ export function InventorySummaryPage() {
       <TotalCards
         testId="inventory-summary-totals"
         label={t('summary.totals')}
-        totals={list.data?.totals}
+        totals={totals.data}
         style={{ marginBottom: token.margin }}
       />
       <DataTable<InventorySummaryRow>
