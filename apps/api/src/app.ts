@@ -20,16 +20,21 @@ import {
 import type { JSONWebKeySet } from 'jose';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
+import { bundlesRoutes } from './domains/bundles/index.ts';
 import { carriersRoutes } from './domains/carriers/index.ts';
 import { configurationRoutes } from './domains/configuration/index.ts';
 import { currenciesRoutes } from './domains/currencies/index.ts';
 import { registerEmbeddedIdentityProvider } from './domains/identity/index.ts';
 import { importsRoutes, registerImports } from './domains/imports/index.ts';
+import { inventoryImportsRoutes } from './domains/inventory-imports/index.ts';
 import { masterDataRoutes } from './domains/master-data/index.ts';
 import { partnersRoutes } from './domains/partners/index.ts';
 import { platformRoutes } from './domains/platform/index.ts';
 import { productsRoutes } from './domains/products/index.ts';
+import { registerFifoProcess, reportsRoutes } from './domains/reports/index.ts';
 import { stockAreaRoutes } from './domains/stock/index.ts';
+import { stockCountsRoutes } from './domains/stock-counts/index.ts';
+import { stockTransfersRoutes } from './domains/stock-transfers/index.ts';
 import { systemLogsRoutes } from './domains/system-logs/index.ts';
 import { uploadsRoutes } from './domains/uploads/index.ts';
 import { usersRoutes } from './domains/users/index.ts';
@@ -59,8 +64,13 @@ export function apiRoutes(config: Config): RouteEntry[] {
     ...carriersRoutes,
     ...productsRoutes,
     ...importsRoutes,
+    ...inventoryImportsRoutes,
     ...warehousesRoutes,
     ...stockAreaRoutes,
+    ...reportsRoutes,
+    ...stockCountsRoutes,
+    ...stockTransfersRoutes,
+    ...bundlesRoutes,
     ...configurationRoutes(config),
   ];
 }
@@ -133,6 +143,7 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
   const authenticate = createAuthenticator(config, db, jwks);
   registerRoutes(app, apiRoutes(config), { db, authenticate });
   registerImports(app, db);
+  registerFifoProcess(app, db);
 
   const webDist = config.webDistDir ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   if (existsSync(path.join(webDist, 'index.html'))) {

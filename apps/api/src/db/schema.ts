@@ -404,6 +404,15 @@ export interface Database {
   stock_layers: StockLayersTable;
   stock_consumptions: StockConsumptionsTable;
   stock_reservations: StockReservationsTable;
+  fifo_process_runs: FifoProcessRunsTable;
+  fifo_process_differences: FifoProcessDifferencesTable;
+  stock_counts: StockCountsTable;
+  stock_count_lines: StockCountLinesTable;
+  inventory_transfers: InventoryTransfersTable;
+  inventory_transfer_lines: InventoryTransferLinesTable;
+  bundle_tasks: BundleTasksTable;
+  bundle_task_components: BundleTaskComponentsTable;
+  bundle_task_completions: BundleTaskCompletionsTable;
 }
 
 type Num = ColumnType<string, string | undefined, string>;
@@ -486,4 +495,144 @@ export interface StockReservationsTable {
   created_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** Inventory transfers (migration 0015): the document; stock moves through the ledger. */
+export interface InventoryTransfersTable {
+  id: Generated<string>;
+  number: string;
+  status: Generated<string>;
+  from_warehouse_id: string;
+  to_warehouse_id: string;
+  /** YYYY-MM-DD. */
+  expected_date: string | null;
+  notes: Generated<string>;
+  created_by: string | null;
+  dispatched_at: Date | null;
+  dispatched_by: string | null;
+  received_at: Date | null;
+  received_by: string | null;
+  canceled_at: Date | null;
+  canceled_by: string | null;
+  cancel_reason: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface InventoryTransferLinesTable {
+  id: Generated<string>;
+  transfer_id: string;
+  line_no: number;
+  product_id: string;
+  from_location_id: string | null;
+  to_location_id: string | null;
+  quantity: string;
+  dispatched_quantity: Num;
+  received_quantity: Num;
+  discrepancy_quantity: Num;
+  discrepancy_reason: Generated<string>;
+}
+
+/** Counting sessions (migration 0016): a snapshot of book quantities, what was counted, what posting did. */
+export interface StockCountsTable {
+  id: Generated<string>;
+  number: string;
+  warehouse_id: string;
+  zone: string | null;
+  status: Generated<string>;
+  blind: Generated<boolean>;
+  notes: Generated<string>;
+  zero_uncounted: boolean | null;
+  created_by: string;
+  submitted_at: Date | null;
+  submitted_by: string | null;
+  posted_at: Date | null;
+  posted_by: string | null;
+  canceled_at: Date | null;
+  canceled_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface StockCountLinesTable {
+  id: Generated<string>;
+  count_id: string;
+  product_id: string;
+  location_id: string | null;
+  book_quantity: string;
+  expected: Generated<boolean>;
+  counted_quantity: string | null;
+  counted_by: string | null;
+  counted_at: Date | null;
+  posted_book_quantity: string | null;
+  posted_difference: string | null;
+  posted_value: string | null;
+  movement_id: string | null;
+  created_at: Timestamp;
+}
+
+/** Bundling tasks (migration 0017): assemble bundles from their components, the recipe kept as it was. */
+export interface BundleTasksTable {
+  id: Generated<string>;
+  number: string;
+  bundle_product_id: string;
+  warehouse_id: string;
+  quantity: string;
+  completed_quantity: Num;
+  source_location_id: string | null;
+  target_location_id: string | null;
+  assignee_user_id: string | null;
+  status: Generated<string>;
+  due_date: string | null;
+  notes: Generated<string>;
+  created_by: string | null;
+  started_at: Date | null;
+  started_by: string | null;
+  completed_at: Date | null;
+  completed_by: string | null;
+  canceled_at: Date | null;
+  canceled_by: string | null;
+  cancel_reason: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface BundleTaskComponentsTable {
+  task_id: string;
+  component_id: string;
+  position: number;
+  quantity: string;
+}
+export interface BundleTaskCompletionsTable {
+  task_id: string;
+  seq: number;
+  quantity: string;
+  value: string;
+  posted_at: Timestamp;
+  user_id: string | null;
+  created_at: Timestamp;
+}
+
+/** FIFO stock process runs and what they found (migration 0018). */
+export interface FifoProcessRunsTable {
+  id: Generated<string>;
+  status: Generated<string>;
+  started_at: Timestamp;
+  finished_at: Date | null;
+  heartbeat_at: Timestamp;
+  started_by: string | null;
+  request_id: string | null;
+  products_total: Generated<number>;
+  products_done: Generated<number>;
+  movements_done: ColumnType<string, string | number | undefined, string | number>;
+  differences_found: Generated<number>;
+  failure: string | null;
+}
+export interface FifoProcessDifferencesTable {
+  run_id: string;
+  seq: number;
+  kind: string;
+  product_id: string;
+  warehouse_id: string | null;
+  bucket: string | null;
+  expected: Generated<string>;
+  stored: Generated<string>;
+  detail: Generated<string>;
 }

@@ -1,8 +1,11 @@
 import type { ReferenceCount } from '@backoffice/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { countTasksUsingLocation } from '../bundles/bundle-task.repository.ts';
 import { countReferences, type ReferenceQuery } from '../master-data/references.ts';
 import { countMovementsOf } from '../stock/stock.repository.ts';
+import { countCountsOfLocation } from '../stock-counts/stock-count.repository.ts';
+import { countTransfersOfLocation } from '../stock-transfers/transfer.repository.ts';
 import { countConfigsUsingLocation } from './warehouse.repository.ts';
 
 /**
@@ -13,6 +16,9 @@ import { countConfigsUsingLocation } from './warehouse.repository.ts';
 export const LOCATION_REFERENCES: ReferenceQuery[] = [
   { entity: 'warehouse_configuration', count: (db, id) => countConfigsUsingLocation(db, id) },
   { entity: 'stock_movement', count: (db, id) => countMovementsOf(db, 'location_id', id) },
+  { entity: 'bundle_task', count: countTasksUsingLocation },
+  { entity: 'inventory_transfer', count: countTransfersOfLocation },
+  { entity: 'stock_count', count: countCountsOfLocation },
 ];
 
 export function referencesOfLocation(db: Kysely<Database>, id: string): Promise<ReferenceCount[]> {

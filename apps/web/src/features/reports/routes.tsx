@@ -1,8 +1,44 @@
 import { AreaRoutes, areaRoutes } from '../../shared/ui/area-routes.tsx';
+import { DailyInventoryLevelPage } from './pages/daily-inventory-level-page.tsx';
+import { FifoStockProcessPage } from './pages/fifo-stock-process-page.tsx';
+import { FifoStockValueBetaPage } from './pages/fifo-stock-value-beta-page.tsx';
+import { FifoStockValuePage } from './pages/fifo-stock-value-page.tsx';
+import { StockAndValuePage } from './pages/stock-and-value-page.tsx';
 
-const routes = areaRoutes('reports');
+const routes = areaRoutes('reports', [
+  {
+    path: 'stock-control-and-value',
+    titleKey: 'stockAndValue',
+    permissions: ['stock_and_value_report'],
+    element: <StockAndValuePage />,
+  },
+  {
+    path: 'fifo-stock-process',
+    titleKey: 'fifoStockProcess',
+    permissions: ['stock_and_value_report'],
+    element: <FifoStockProcessPage />,
+  },
+  {
+    path: 'fifo-stock-value',
+    titleKey: 'fifoStockValue',
+    permissions: ['stock_and_value_report'],
+    element: <FifoStockValuePage />,
+  },
+  {
+    path: 'fifo-stock-value-beta',
+    titleKey: 'fifoStockValueBeta',
+    permissions: ['stock_and_value_report'],
+    element: <FifoStockValueBetaPage />,
+  },
+  {
+    path: 'daily-inventory-level',
+    titleKey: 'dailyInventoryLevel',
+    permissions: ['daily_inventory_level_report'],
+    element: <DailyInventoryLevelPage />,
+  },
+]);
 
-/** The reports area: its menu entries, each under its real route, title and permission; screens come later. */
+/** The reports area: the stock reports under their menu routes; its other entries keep their "not available" pages. */
 export function Component() {
   return <AreaRoutes routes={routes} />;
 }

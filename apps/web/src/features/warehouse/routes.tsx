@@ -1,6 +1,15 @@
 import { AreaRoutes, areaRoutes } from '../../shared/ui/area-routes.tsx';
+import { MyTasksPage } from './bundling/my-tasks-page.tsx';
+import { TaskDetailPage } from './bundling/task-detail-page.tsx';
+import { TaskListPage } from './bundling/task-list-page.tsx';
 import { WarehouseConfigPage } from './config/warehouse-config-page.tsx';
 import { WarehouseConfigViewPage } from './config/warehouse-config-view-page.tsx';
+import { InventoryBulkUploadPage } from './inventory-upload/inventory-bulk-upload-page.tsx';
+import { InventoryDetailReportPage } from './reports/inventory-detail-report-page.tsx';
+import { ReplenishmentReportPage } from './reports/replenishment-report-page.tsx';
+import { StockQuantityReportPage } from './reports/stock-quantity-report-page.tsx';
+import { StockCountListPage } from './stock-process/stock-count-list-page.tsx';
+import { StockCountPage } from './stock-process/stock-count-page.tsx';
 import { WarehouseDetailPage } from './warehouses/warehouse-detail-page.tsx';
 import { WarehouseListPage } from './warehouses/warehouse-list-page.tsx';
 
@@ -19,6 +28,50 @@ const routes = areaRoutes('warehouse', [
     permissions: ['view_warehouse'],
     element: <WarehouseConfigViewPage />,
   },
+  {
+    path: 'warehouse-inventory-stock-process',
+    titleKey: 'inventoryStockProcess',
+    permissions: ['handle_inventory_stock_process', 'approve_inventory_stock_process'],
+    element: <StockCountListPage />,
+  },
+  {
+    path: 'warehouse-inventory-stock-process/:id',
+    titleKey: 'inventoryStockProcess',
+    permissions: ['handle_inventory_stock_process', 'approve_inventory_stock_process'],
+    element: <StockCountPage />,
+  },
+  {
+    path: 'warehouse-inventory/bulk-upload',
+    titleKey: 'inventoryBulkUpload',
+    permissions: ['view_warehouse'],
+    element: <InventoryBulkUploadPage />,
+  },
+  {
+    path: 'warehouse-inventory/replenishment-report',
+    titleKey: 'replenishmentReport',
+    permissions: ['handle_replenishment_report'],
+    element: <ReplenishmentReportPage />,
+  },
+  {
+    path: 'warehouse-inventory/stock-quantity-report',
+    titleKey: 'inventoryReport',
+    permissions: ['view_warehouse'],
+    element: <StockQuantityReportPage />,
+  },
+  {
+    path: 'warehouse-inventory/inventory-detail-report',
+    titleKey: 'inventoryDetailReport',
+    permissions: ['view_warehouse'],
+    element: <InventoryDetailReportPage />,
+  },
+  { path: 'fmcg/task-list', titleKey: 'taskList', permissions: ['view_warehouse'], element: <TaskListPage /> },
+  {
+    path: 'fmcg/task-list/:id',
+    titleKey: 'taskList',
+    permissions: ['view_warehouse', 'process_bundle_task'],
+    element: <TaskDetailPage />,
+  },
+  { path: 'fmcg/my-task-list', titleKey: 'myTasks', permissions: ['process_bundle_task'], element: <MyTasksPage /> },
 ]);
 
 /** The warehouse area: warehouses with their bins and advanced configuration; its other entries come later. */

@@ -1,3 +1,4 @@
+import type bundles from '../../locales/en/bundles.json';
 import type carriers from '../../locales/en/carriers.json';
 import type common from '../../locales/en/common.json';
 import type configuration from '../../locales/en/configuration.json';
@@ -10,7 +11,10 @@ import type masterData from '../../locales/en/masterData.json';
 import type menu from '../../locales/en/menu.json';
 import type partners from '../../locales/en/partners.json';
 import type products from '../../locales/en/products.json';
+import type reports from '../../locales/en/reports.json';
 import type shell from '../../locales/en/shell.json';
+import type stockCounts from '../../locales/en/stockCounts.json';
+import type transfers from '../../locales/en/transfers.json';
 import type users from '../../locales/en/users.json';
 import type warehouses from '../../locales/en/warehouses.json';
 
@@ -34,6 +38,10 @@ declare module 'i18next' {
       carriers: typeof carriers;
       partners: typeof partners;
       inventory: typeof inventory;
+      bundles: typeof bundles;
+      transfers: typeof transfers;
+      stockCounts: typeof stockCounts;
+      reports: typeof reports;
     };
   }
 }

@@ -19,6 +19,10 @@ export const NAMESPACES = [
   'carriers',
   'partners',
   'inventory',
+  'bundles',
+  'transfers',
+  'stockCounts',
+  'reports',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 const PRELOADED: Namespace[] = ['common', 'menu', 'errors'];

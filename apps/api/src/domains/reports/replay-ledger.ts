@@ -1,0 +1,322 @@
+import type { FifoDifferenceKind } from '@backoffice/contracts';
+import Decimal from 'decimal.js';
+import { type Bucket, type EngineMovement, FifoError, type Layer, replay } from '../stock/fifo.ts';
+
+/**
+ * A product's ledger as the FIFO engine takes it, and the comparison of its replay with what the database
+ * keeps. `engineHistory` mirrors historyForEngine in stock/posting.service.ts line for line (kept there
+ * private; copied here rather than changing the stock core): any change to one must be made to the other,
+ * or the FIFO stock process reports differences that are not there.
+ */
+
+const ZERO = new Decimal(0);
+
+/** One ledger row as stock.repository.ts#productHistory reads it (posted_at as ISO text). */
+export interface LedgerRow {
+  id: string;
+  posted_at: string;
+  warehouse_id: string;
+  bucket: string;
+  kind: string;
+  quantity: string;
+  value: string;
+  unit_cost: string | null;
+  owner_partner_id: string | null;
+  link_id: string | null;
+  source_type: string;
+  source_id: string | null;
+}
+
+/** The key of a bundle's assembled cost: its posting's source. */
+export const assembledKey = (sourceType: string, sourceId: string | null) => `${sourceType}|${sourceId ?? ''}`;
+
+/**
+ * The engine's movements of a product in posting order, with the value each row has now at each date
+ * (`current`, keyed `id|postedAt`: a row's own value at its date, revaluations at theirs) and the rows by id.
+ * `assembled`: what each BUNDLE_PRODUCE source's components cost now (stock.repository.ts#assembledValues,
+ * which answers every source asked for, zero when it has no component rows).
+ */
+export function engineHistory(
+  history: readonly LedgerRow[],
+  allowNegativeStock: (warehouseId: string) => boolean,
+  assembled: ReadonlyMap<string, Decimal>,
+) {
+  const movements: EngineMovement[] = [];
+  const current = new Map<string, Decimal>();
+  for (const h of history) {
+    const key = `${h.id}|${h.posted_at}`;
+    if (h.kind === 'REVALUATION') {
+      const target = `${h.link_id}|${h.posted_at}`;
+      current.set(target, (current.get(target) ?? ZERO).add(h.value));
+      continue;
+    }
+    current.set(key, (current.get(key) ?? ZERO).add(h.value));
+    const quantity = new Decimal(h.quantity);
+    const m: EngineMovement = {
+      id: h.id,
+      postedAt: h.posted_at,
+      warehouseId: h.warehouse_id,
+      bucket: h.bucket as Bucket,
+      quantity,
+    };
+    if (quantity.isNegative())
+      m.allowDeficit =
+        h.bucket === 'STOCK' && allowNegativeStock(h.warehouse_id) && !['TRANSFER_OUT', 'TRANSIT_OUT'].includes(h.kind);
+    else if (h.link_id) m.cost = { linkedTo: h.link_id };
+    else if (h.kind === 'BUNDLE_PRODUCE')
+      m.cost = { value: assembled.get(assembledKey(h.source_type, h.source_id)) ?? new Decimal(h.value) };
+    else {
+      m.cost = { unitCost: new Decimal(h.unit_cost ?? 0) };
+      m.ownerId = h.owner_partner_id;
+    }
+    movements.push(m);
+  }
+  return { movements, current, rows: new Map(history.map((h) => [h.id, h])) };
+}
+
+/** An open layer as stock_layers keeps it. */
+export interface StoredLayer {
+  originMovementId: string;
+  seq: number;
+  warehouseId: string;
+  bucket: string;
+  ownerId: string | null;
+  receivedAt: string;
+  unitCost: string;
+  quantity: string;
+  remaining: string;
+  remainingValue: string;
+}
+
+/** A product's balances in one warehouse as stock_levels keeps them. */
+export interface StoredLevel {
+  warehouseId: string;
+  onHand: string;
+  inTransit: string;
+  consigned: string;
+  value: string;
+}
+
+export interface Difference {
+  kind: FifoDifferenceKind;
+  warehouseId: string | null;
+  bucket: string | null;
+  expected: string;
+  stored: string;
+  detail: string;
+}
+
+const BUCKETS: Bucket[] = ['STOCK', 'TRANSIT'];
+
+function sumBy<T>(items: readonly T[], key: (item: T) => string, value: (item: T) => Decimal.Value) {
+  const sums = new Map<string, Decimal>();
+  for (const item of items) sums.set(key(item), (sums.get(key(item)) ?? ZERO).add(value(item)));
+  return sums;
+}
+
+function describeLayer(l: { remaining: Decimal.Value; unitCost: Decimal.Value; remainingValue: Decimal.Value }) {
+  return `${new Decimal(l.remaining).toFixed()} @ ${new Decimal(l.unitCost).toFixed()} = ${new Decimal(l.remainingValue).toFixed()}`;
+}
+
+function sameLayer(a: Layer, b: StoredLayer) {
+  return (
+    a.warehouseId === b.warehouseId &&
+    a.bucket === b.bucket &&
+    (a.ownerId ?? null) === (b.ownerId ?? null) &&
+    a.receivedAt === b.receivedAt &&
+    a.unitCost.eq(b.unitCost) &&
+    a.quantity.eq(b.quantity) &&
+    a.remaining.eq(b.remaining) &&
+    a.remainingValue.eq(b.remainingValue)
+  );
+}
+
+/**
+ * Replays one product's ledger and lists every figure the database keeps that differs from it, per
+ * warehouse: balances (stock_levels) against the ledger's quantities and the replayed value, the ledger's
+ * own value against the replay, the open layers (their sums per bucket, and each layer), and each ledger
+ * row's value at each date.
+ */
+export function compareProduct(input: {
+  history: readonly LedgerRow[];
+  layers: readonly StoredLayer[];
+  levels: readonly StoredLevel[];
+  allowNegativeStock: (warehouseId: string) => boolean;
+  assembled: ReadonlyMap<string, Decimal>;
+}): Difference[] {
+  const { history, layers, levels } = input;
+  const differences: Difference[] = [];
+  const diff = (d: Difference) => differences.push(d);
+  const level = new Map(levels.map((l) => [l.warehouseId, l]));
+  const ledgerQuantity = sumBy(
+    history,
+    (h) => `${h.warehouse_id}|${h.bucket}`,
+    (h) => h.quantity,
+  );
+  const ledgerValue = sumBy(
+    history,
+    (h) => h.warehouse_id,
+    (h) => h.value,
+  );
+  const warehouses = [
+    ...new Set([
+      ...levels.map((l) => l.warehouseId),
+      ...history.map((h) => h.warehouse_id),
+      ...layers.map((l) => l.warehouseId),
+    ]),
+  ].sort();
+
+  // Quantities need no replay: the ledger's sums against the balances.
+  for (const w of warehouses) {
+    const kept = level.get(w);
+    const onHand = ledgerQuantity.get(`${w}|STOCK`) ?? ZERO;
+    const inTransit = ledgerQuantity.get(`${w}|TRANSIT`) ?? ZERO;
+    if (!onHand.eq(kept?.onHand ?? 0))
+      diff({
+        kind: 'LEVEL_ON_HAND',
+        warehouseId: w,
+        bucket: 'STOCK',
+        expected: onHand.toFixed(),
+        stored: new Decimal(kept?.onHand ?? 0).toFixed(),
+        detail: '',
+      });
+    if (!inTransit.eq(kept?.inTransit ?? 0))
+      diff({
+        kind: 'LEVEL_IN_TRANSIT',
+        warehouseId: w,
+        bucket: 'TRANSIT',
+        expected: inTransit.toFixed(),
+        stored: new Decimal(kept?.inTransit ?? 0).toFixed(),
+        detail: '',
+      });
+  }
+
+  const { movements, current, rows } = engineHistory(history, input.allowNegativeStock, input.assembled);
+  let result: ReturnType<typeof replay>;
+  try {
+    result = replay(movements);
+  } catch (e) {
+    if (!(e instanceof FifoError)) throw e;
+    diff({ kind: 'REPLAY_FAILED', warehouseId: null, bucket: null, expected: '', stored: '', detail: e.message });
+    return differences;
+  }
+
+  const replayedValue = sumBy(
+    result.entries,
+    (e) => e.warehouseId,
+    (e) => e.value,
+  );
+  const replayedLayers = sumBy(
+    result.layers,
+    (l) => `${l.warehouseId}|${l.bucket}`,
+    (l) => l.remaining,
+  );
+  const replayedLayerValue = sumBy(
+    result.layers,
+    (l) => `${l.warehouseId}|${l.bucket}`,
+    (l) => l.remainingValue,
+  );
+  const replayedConsigned = sumBy(
+    result.layers.filter((l) => l.bucket === 'STOCK' && l.ownerId && l.remaining.gt(0)),
+    (l) => l.warehouseId,
+    (l) => l.remaining,
+  );
+  const storedLayers = sumBy(
+    layers,
+    (l) => `${l.warehouseId}|${l.bucket}`,
+    (l) => l.remaining,
+  );
+  const storedLayerValue = sumBy(
+    layers,
+    (l) => `${l.warehouseId}|${l.bucket}`,
+    (l) => l.remainingValue,
+  );
+  const allWarehouses = [...new Set([...warehouses, ...result.layers.map((l) => l.warehouseId)])].sort();
+  for (const w of allWarehouses) {
+    const kept = level.get(w);
+    const value = replayedValue.get(w) ?? ZERO;
+    const compare = (kind: FifoDifferenceKind, bucket: string | null, expected: Decimal, stored: Decimal.Value) => {
+      if (!expected.eq(stored))
+        diff({
+          kind,
+          warehouseId: w,
+          bucket,
+          expected: expected.toFixed(),
+          stored: new Decimal(stored).toFixed(),
+          detail: '',
+        });
+    };
+    compare('LEVEL_VALUE', null, value, kept?.value ?? 0);
+    compare('LEVEL_CONSIGNED', 'STOCK', replayedConsigned.get(w) ?? ZERO, kept?.consigned ?? 0);
+    compare('LEDGER_VALUE', null, value, ledgerValue.get(w) ?? ZERO);
+    for (const bucket of BUCKETS) {
+      const key = `${w}|${bucket}`;
+      compare('LAYER_QUANTITY', bucket, replayedLayers.get(key) ?? ZERO, storedLayers.get(key) ?? ZERO);
+      compare('LAYER_VALUE', bucket, replayedLayerValue.get(key) ?? ZERO, storedLayerValue.get(key) ?? ZERO);
+    }
+  }
+
+  // Layer by layer: a layer is known by the row that made it and its sequence.
+  const stored = new Map(layers.map((l) => [`${l.originMovementId}|${l.seq}`, l]));
+  const seen = new Set<string>();
+  for (const l of result.layers) {
+    const key = `${l.originMovementId}|${l.seq}`;
+    seen.add(key);
+    const s = stored.get(key);
+    if (s && sameLayer(l, s)) continue;
+    diff({
+      kind: 'LAYER',
+      warehouseId: l.warehouseId,
+      bucket: l.bucket,
+      expected: `${describeLayer(l)} (${l.receivedAt.slice(0, 10)})`,
+      stored: s ? `${describeLayer(s)} (${s.receivedAt.slice(0, 10)})` : '—',
+      detail: `layer of movement ${l.originMovementId} #${l.seq}`,
+    });
+  }
+  for (const [key, s] of stored) {
+    if (seen.has(key)) continue;
+    diff({
+      kind: 'LAYER',
+      warehouseId: s.warehouseId,
+      bucket: s.bucket,
+      expected: '—',
+      stored: `${describeLayer(s)} (${s.receivedAt.slice(0, 10)})`,
+      detail: `layer of movement ${s.originMovementId} #${s.seq}`,
+    });
+  }
+
+  // Each row's value at each date, as the ledger should hold it (rows at their date, settlements at theirs).
+  const expected = new Map<string, { warehouseId: string; bucket: string; value: Decimal }>();
+  for (const e of result.entries) {
+    const key = `${e.movementId}|${e.effectiveAt}`;
+    const had = expected.get(key);
+    expected.set(key, { warehouseId: e.warehouseId, bucket: e.bucket, value: (had?.value ?? ZERO).add(e.value) });
+  }
+  const rowDifference = (
+    key: string,
+    warehouseId: string | null,
+    bucket: string | null,
+    want: Decimal,
+    has: Decimal,
+  ) => {
+    const [movementId, at] = key.split('|') as [string, string];
+    diff({
+      kind: 'ROW_VALUE',
+      warehouseId,
+      bucket,
+      expected: want.toFixed(),
+      stored: has.toFixed(),
+      detail: `movement ${movementId} at ${at}`,
+    });
+  };
+  for (const [key, e] of expected) {
+    const has = current.get(key) ?? ZERO;
+    if (!e.value.eq(has)) rowDifference(key, e.warehouseId, e.bucket, e.value, has);
+  }
+  for (const [key, has] of current) {
+    if (expected.has(key) || has.isZero()) continue;
+    const row = rows.get(key.split('|')[0] as string);
+    rowDifference(key, row?.warehouse_id ?? null, row?.bucket ?? null, ZERO, has);
+  }
+  return differences;
+}
