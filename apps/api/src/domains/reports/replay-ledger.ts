@@ -1,78 +1,16 @@
 import type { FifoDifferenceKind } from '@backoffice/contracts';
 import Decimal from 'decimal.js';
-import { type Bucket, type EngineMovement, FifoError, type Layer, replay } from '../stock/fifo.ts';
+import { type Bucket, FifoError, type Layer, replay } from '../stock/fifo.ts';
+import { engineHistory, type LedgerRow } from '../stock/ledger-history.ts';
 
 /**
- * A product's ledger as the FIFO engine takes it, and the comparison of its replay with what the database
- * keeps. `engineHistory` mirrors historyForEngine in stock/posting.service.ts line for line (kept there
- * private; copied here rather than changing the stock core): any change to one must be made to the other,
- * or the FIFO stock process reports differences that are not there.
+ * The comparison of a product's replay with what the database keeps. The ledger is turned into the engine's
+ * rows by the same function the posting service uses (stock/ledger-history.ts), so the two cannot drift.
  */
 
 const ZERO = new Decimal(0);
 
-/** One ledger row as stock.repository.ts#productHistory reads it (posted_at as ISO text). */
-export interface LedgerRow {
-  id: string;
-  posted_at: string;
-  warehouse_id: string;
-  bucket: string;
-  kind: string;
-  quantity: string;
-  value: string;
-  unit_cost: string | null;
-  owner_partner_id: string | null;
-  link_id: string | null;
-  source_type: string;
-  source_id: string | null;
-}
-
-/** The key of a bundle's assembled cost: its posting's source. */
-export const assembledKey = (sourceType: string, sourceId: string | null) => `${sourceType}|${sourceId ?? ''}`;
-
-/**
- * The engine's movements of a product in posting order, with the value each row has now at each date
- * (`current`, keyed `id|postedAt`: a row's own value at its date, revaluations at theirs) and the rows by id.
- * `assembled`: what each BUNDLE_PRODUCE source's components cost now (stock.repository.ts#assembledValues,
- * which answers every source asked for, zero when it has no component rows).
- */
-export function engineHistory(
-  history: readonly LedgerRow[],
-  allowNegativeStock: (warehouseId: string) => boolean,
-  assembled: ReadonlyMap<string, Decimal>,
-) {
-  const movements: EngineMovement[] = [];
-  const current = new Map<string, Decimal>();
-  for (const h of history) {
-    const key = `${h.id}|${h.posted_at}`;
-    if (h.kind === 'REVALUATION') {
-      const target = `${h.link_id}|${h.posted_at}`;
-      current.set(target, (current.get(target) ?? ZERO).add(h.value));
-      continue;
-    }
-    current.set(key, (current.get(key) ?? ZERO).add(h.value));
-    const quantity = new Decimal(h.quantity);
-    const m: EngineMovement = {
-      id: h.id,
-      postedAt: h.posted_at,
-      warehouseId: h.warehouse_id,
-      bucket: h.bucket as Bucket,
-      quantity,
-    };
-    if (quantity.isNegative())
-      m.allowDeficit =
-        h.bucket === 'STOCK' && allowNegativeStock(h.warehouse_id) && !['TRANSFER_OUT', 'TRANSIT_OUT'].includes(h.kind);
-    else if (h.link_id) m.cost = { linkedTo: h.link_id };
-    else if (h.kind === 'BUNDLE_PRODUCE')
-      m.cost = { value: assembled.get(assembledKey(h.source_type, h.source_id)) ?? new Decimal(h.value) };
-    else {
-      m.cost = { unitCost: new Decimal(h.unit_cost ?? 0) };
-      m.ownerId = h.owner_partner_id;
-    }
-    movements.push(m);
-  }
-  return { movements, current, rows: new Map(history.map((h) => [h.id, h])) };
-}
+export { assembledKey, engineHistory, type LedgerRow } from '../stock/ledger-history.ts';
 
 /** An open layer as stock_layers keeps it. */
 export interface StoredLayer {

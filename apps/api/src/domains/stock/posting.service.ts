@@ -15,6 +15,7 @@ import {
   type Slice,
   unitCostOf,
 } from './fifo.ts';
+import { engineHistory } from './ledger-history.ts';
 import * as repo from './stock.repository.ts';
 
 /**
@@ -606,39 +607,12 @@ async function historyForEngine(db: Kysely<Database>, productId: string) {
     db,
     produced.map((h) => ({ sourceType: h.source_type, sourceId: h.source_id })),
   );
-  const movements: EngineMovement[] = [];
-  const current = new Map<string, Decimal>();
-  for (const h of history) {
-    const key = `${h.id}|${h.posted_at}`;
-    if (h.kind === 'REVALUATION') {
-      const target = `${h.link_id}|${h.posted_at}`;
-      current.set(target, (current.get(target) ?? ZERO).add(h.value));
-      continue;
-    }
-    current.set(key, (current.get(key) ?? ZERO).add(h.value));
-    const quantity = new Decimal(h.quantity);
-    const m: EngineMovement = {
-      id: h.id,
-      postedAt: h.posted_at,
-      warehouseId: h.warehouse_id,
-      bucket: h.bucket as Bucket,
-      quantity,
-    };
-    if (quantity.isNegative())
-      m.allowDeficit =
-        h.bucket === 'STOCK' &&
-        (warehouses.get(h.warehouse_id)?.allowNegativeStock ?? false) &&
-        !['TRANSFER_OUT', 'TRANSIT_OUT'].includes(h.kind);
-    else if (h.link_id) m.cost = { linkedTo: h.link_id };
-    else if (h.kind === 'BUNDLE_PRODUCE')
-      m.cost = { value: assembled.get(`${h.source_type}|${h.source_id ?? ''}`) ?? new Decimal(h.value) };
-    else {
-      m.cost = { unitCost: new Decimal(h.unit_cost ?? 0) };
-      m.ownerId = h.owner_partner_id;
-    }
-    movements.push(m);
-  }
-  return { movements, current, kinds: new Map(history.map((h) => [h.id, h])) };
+  const { movements, current, rows } = engineHistory(
+    history,
+    (warehouseId) => warehouses.get(warehouseId)?.allowNegativeStock ?? false,
+    assembled,
+  );
+  return { movements, current, kinds: rows };
 }
 
 /**
