@@ -99,7 +99,7 @@ const rows = (table: Locator) => table.locator('tbody tr.ant-table-row');
 const rowWith = (table: Locator, text: string) => rows(table).filter({ hasText: text });
 
 /** The summary's cells by column (SKU, name, brand, unit, then the figures). */
-const SUMMARY = { onHand: 4, reserved: 5, available: 6, inTransit: 7, value: 10 } as const;
+const SUMMARY = { onHand: 4, reserved: 5, available: 6, inTransit: 7, value: 8 } as const;
 async function expectSummaryRow(row: Locator, figures: Partial<Record<keyof typeof SUMMARY, string>>) {
   for (const [key, text] of Object.entries(figures))
     await expect(row.locator('td').nth(SUMMARY[key as keyof typeof SUMMARY])).toHaveText(text);
