@@ -81,6 +81,8 @@ test('create a product with barcodes and a bundle: two stock items, then a bundl
   await page.getByRole('combobox', { name: 'Component 1' }).fill(cable.slice(0, 8));
   await openOptions(page).getByTitle(`${cable} · USB-C cable ${suffix}`).click();
   await page.getByTestId('component-quantity-0').fill('2');
+  // The first picker's list closes (it animates out) before the second one opens, so only one list is shown.
+  await expect(openOptions(page)).toHaveCount(0);
   await page.getByTestId('add-component').click();
   await page.getByRole('combobox', { name: 'Component 2' }).fill(plug);
   await openOptions(page).getByTitle(`${plug} · UK plug ${suffix}`).click();
