@@ -590,6 +590,9 @@ describe('reservations, overrides and the inventory lists over HTTP', () => {
     ]);
     const stock = await admin.get<ProductStock>(`/api/inventory/products/${p}`);
     expect(stock.body.warehouses.map((x) => x.onHand).sort()).toEqual(['1', '3']);
+    const byValue = await admin.get<Page<InventorySummaryRow>>('/api/inventory/summary?sort=-value&pageSize=200');
+    const values = byValue.body.items.map((r) => D(r.value));
+    expect(values.every((v, i) => i === 0 || v.lte(values[i - 1] as Decimal))).toBe(true);
     const sorted = await admin.get(`/api/inventory/summary?sort=-bogus`);
     expect(sorted.status).toBe(400);
     const exported = await fetch(`${ta.baseUrl}/api/inventory/summary/export?q=${sku}`, {

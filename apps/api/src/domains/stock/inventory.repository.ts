@@ -22,11 +22,11 @@ const qty = (v: string | null | undefined) => new Decimal(v ?? 0).toFixed();
 const SUMMARY_SORTS = {
   sku: 'p.sku',
   name: 'p.name',
-  onHand: 'on_hand',
-  available: 'available',
-  reserved: 'reserved',
-  inTransit: 'in_transit',
-  value: 'value',
+  onHand: 's.on_hand',
+  available: 's.available',
+  reserved: 's.reserved',
+  inTransit: 's.in_transit',
+  value: 's.value',
 } as const;
 
 function productFilter(db: Db, f: { q?: string; brandId?: string }) {
@@ -54,6 +54,23 @@ function levelsOf(db: Db, warehouseId: string | undefined) {
     ])
     .where(sql<boolean>`l.product_id = p.id`)
     .$if(!!warehouseId, (q) => q.where('l.warehouse_id', '=', warehouseId as string));
+}
+
+/** Every product's levels summed over the filter's warehouses (or all), in one grouped pass. */
+function groupedLevels(db: Db, warehouseId: string | undefined) {
+  return db
+    .selectFrom('stock_levels as l')
+    .select([
+      'l.product_id',
+      sql<string>`sum(l.on_hand)`.as('on_hand'),
+      sql<string>`sum(l.reserved)`.as('reserved'),
+      sql<string>`sum(l.available)`.as('available'),
+      sql<string>`sum(l.in_transit)`.as('in_transit'),
+      sql<string>`sum(l.consigned)`.as('consigned'),
+      sql<string>`sum(l.value)`.as('value'),
+    ])
+    .$if(!!warehouseId, (q) => q.where('l.warehouse_id', '=', warehouseId as string))
+    .groupBy('l.product_id');
 }
 
 /**
@@ -85,11 +102,17 @@ function summaryProducts(db: Db, f: InventorySummaryFilter) {
 
 export async function findSummary(db: Db, f: InventorySummaryFilter, limit: number, offset: number) {
   const sort = parseSort(f.sort, SUMMARY_SORTS, { column: 'p.sku', direction: 'asc' });
-  const rows = await summaryProducts(db, f)
-    .leftJoinLateral(
-      () => levelsOf(db, f.warehouseId).as('s'),
-      (join) => join.onTrue(),
-    )
+  // By SKU or name, a page of products is found first and only its levels are summed; a figure's order needs
+  // every product's sums, which one grouped pass over the levels gives faster than a lookup per product.
+  const byFigure = sort.column !== 'p.sku' && sort.column !== 'p.name';
+  const base = summaryProducts(db, f);
+  const joined = byFigure
+    ? base.leftJoin(groupedLevels(db, f.warehouseId).as('s'), 's.product_id', 'p.id')
+    : base.leftJoinLateral(
+        () => levelsOf(db, f.warehouseId).as('s'),
+        (join) => join.onTrue(),
+      );
+  const rows = await joined
     .select([
       'p.id',
       'p.sku',
@@ -106,7 +129,8 @@ export async function findSummary(db: Db, f: InventorySummaryFilter, limit: numb
       's.consigned',
       's.value',
     ])
-    .orderBy(sql.ref(sort.column), sort.direction)
+    // Products with no level rows count as zero, wherever the direction puts them.
+    .orderBy(byFigure ? sql`coalesce(${sql.ref(sort.column)}, 0)` : sql.ref(sort.column), sort.direction)
     .orderBy('p.id')
     .limit(limit)
     .offset(offset)
