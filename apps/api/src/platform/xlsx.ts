@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import type { Ctx } from './routes.ts';
 
@@ -11,6 +12,15 @@ export interface XlsxColumn<T> {
   /** Width in characters. */
   width?: number;
   value: (row: T) => string | number | boolean | Date | null;
+}
+
+/**
+ * A decimal string as a number cell, so that sheets can sum it. Spreadsheets keep every number as a binary
+ * double, which holds any amount of up to 15 significant digits exactly as written; the API's own figures
+ * stay decimal strings. null stays an empty cell.
+ */
+export function numberCell(value: string | null): number | null {
+  return value === null ? null : new Decimal(value).toNumber();
 }
 
 // A cell that starts like this would become a formula if someone edits it or saves the sheet as CSV.

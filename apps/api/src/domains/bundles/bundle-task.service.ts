@@ -30,7 +30,7 @@ import type { AuthUser } from '../../platform/auth.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../platform/errors.ts';
 import { allRows, offsetOf, toPage } from '../../platform/pagination.ts';
 import type { Ctx } from '../../platform/routes.ts';
-import { sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
+import { numberCell, sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
 import { nextDocumentNumber } from '../configuration/document-numbers.service.ts';
 import { type PostLine, post } from '../stock/index.ts';
 import { movementsByIds } from '../stock/inventory.repository.ts';
@@ -340,8 +340,6 @@ export async function myTasks(ctx: Ctx, q: MyBundleTaskQuery) {
   return toPage(items.map(toListItem), total, q);
 }
 
-const num = (v: string) => new Decimal(v).toNumber();
-
 const EXPORT_COLUMNS: XlsxColumn<BundleTaskListItem>[] = [
   { header: 'Number', width: 18, value: (r) => r.number },
   { header: 'Status', width: 14, value: (r) => r.status },
@@ -351,9 +349,9 @@ const EXPORT_COLUMNS: XlsxColumn<BundleTaskListItem>[] = [
   { header: 'Warehouse', width: 14, value: (r) => r.warehouse.code },
   { header: 'Source bin', width: 12, value: (r) => r.sourceLocation?.code ?? '' },
   { header: 'Target bin', width: 12, value: (r) => r.targetLocation?.code ?? '' },
-  { header: 'Quantity', width: 12, value: (r) => num(r.quantity) },
-  { header: 'Completed', width: 12, value: (r) => num(r.completedQuantity) },
-  { header: 'Remaining', width: 12, value: (r) => num(r.remainingQuantity) },
+  { header: 'Quantity', width: 12, value: (r) => numberCell(r.quantity) },
+  { header: 'Completed', width: 12, value: (r) => numberCell(r.completedQuantity) },
+  { header: 'Remaining', width: 12, value: (r) => numberCell(r.remainingQuantity) },
   { header: 'Assignee', width: 18, value: (r) => r.assignee?.username ?? '' },
   { header: 'Due date', width: 12, value: (r) => r.dueDate ?? '' },
   { header: 'Overdue', width: 10, value: (r) => (r.isOverdue ? 'Yes' : '') },

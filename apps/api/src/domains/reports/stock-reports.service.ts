@@ -21,12 +21,11 @@ import Decimal from 'decimal.js';
 import type { Db } from '../../db/db.ts';
 import { allRows, offsetOf, toPage } from '../../platform/pagination.ts';
 import type { Ctx } from '../../platform/routes.ts';
-import { sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
+import { numberCell, sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
 import * as repo from './stock-reports.repository.ts';
 
 /** The stock reports: stock and value as at a date, FIFO stock value (layers and groups), daily levels. */
 
-const num = (v: string) => new Decimal(v).toNumber();
 const day = () => new Date().toISOString().slice(0, 10);
 
 // ── Stock and value ──────────────────────────────────────────────────────────────────────────────
@@ -48,9 +47,9 @@ const STOCK_VALUE_COLUMNS: XlsxColumn<StockAndValueRow>[] = [
   { header: 'Brand', width: 14, value: (r) => r.brand?.code ?? '' },
   { header: 'Warehouse', width: 14, value: (r) => r.warehouse.code },
   { header: 'Unit', width: 10, value: (r) => r.unit },
-  { header: 'On hand', width: 12, value: (r) => num(r.onHand) },
-  { header: 'In transit', width: 12, value: (r) => num(r.inTransit) },
-  { header: 'Value (GBP)', width: 14, value: (r) => num(r.value) },
+  { header: 'On hand', width: 12, value: (r) => numberCell(r.onHand) },
+  { header: 'In transit', width: 12, value: (r) => numberCell(r.inTransit) },
+  { header: 'Value (GBP)', width: 14, value: (r) => numberCell(r.value) },
 ];
 
 export async function exportStockAndValue(ctx: Ctx, filter: StockAndValueFilter) {
@@ -85,9 +84,9 @@ const LAYER_COLUMNS: XlsxColumn<FifoLayerRow>[] = [
   { header: 'Received', width: 12, value: (r) => r.receivedAt.slice(0, 10) },
   { header: 'Age (days)', width: 10, value: (r) => r.ageDays },
   { header: 'Age bucket', width: 12, value: (r) => r.ageBucket },
-  { header: 'Quantity', width: 12, value: (r) => num(r.quantity) },
-  { header: 'Unit cost (GBP)', width: 14, value: (r) => num(r.unitCost) },
-  { header: 'Value (GBP)', width: 14, value: (r) => num(r.value) },
+  { header: 'Quantity', width: 12, value: (r) => numberCell(r.quantity) },
+  { header: 'Unit cost (GBP)', width: 14, value: (r) => numberCell(r.unitCost) },
+  { header: 'Value (GBP)', width: 14, value: (r) => numberCell(r.value) },
   { header: 'Layer', width: 14, value: (r) => `${r.movementId}#${r.seq}` },
 ];
 
@@ -113,15 +112,15 @@ const GROUP_COLUMNS: XlsxColumn<FifoGroupRow>[] = [
   { header: 'Name', width: 36, value: (r) => r.product?.name ?? '' },
   { header: 'Products', width: 10, value: (r) => r.products },
   { header: 'Layers', width: 10, value: (r) => r.layers },
-  { header: 'Quantity (own)', width: 14, value: (r) => num(r.quantity) },
-  { header: 'Quantity (consigned)', width: 14, value: (r) => num(r.consignedQuantity) },
-  { header: 'Value (GBP)', width: 14, value: (r) => num(r.value) },
+  { header: 'Quantity (own)', width: 14, value: (r) => numberCell(r.quantity) },
+  { header: 'Quantity (consigned)', width: 14, value: (r) => numberCell(r.consignedQuantity) },
+  { header: 'Value (GBP)', width: 14, value: (r) => numberCell(r.value) },
   { header: 'Oldest received', width: 14, value: (r) => r.oldestReceivedAt.slice(0, 10) },
   ...AGE_BUCKETS.map(
     (bucket, i): XlsxColumn<FifoGroupRow> => ({
       header: `Value ${bucket.slice(1).replace('_PLUS', '+').replace('_', '–')} days`,
       width: 14,
-      value: (r) => num(r.bucketValues[i]?.value ?? '0'),
+      value: (r) => numberCell(r.bucketValues[i]?.value ?? '0'),
     }),
   ),
 ];
@@ -161,11 +160,11 @@ export async function dailyInventoryLevel(db: Db, q: DailyLevelQuery): Promise<D
 
 const DAILY_COLUMNS: XlsxColumn<DailyLevelRow>[] = [
   { header: 'Date', width: 12, value: (r) => r.date },
-  { header: 'On hand', width: 12, value: (r) => num(r.onHand) },
-  { header: 'In transit', width: 12, value: (r) => num(r.inTransit) },
-  { header: 'Value (GBP)', width: 14, value: (r) => num(r.value) },
-  { header: 'Received', width: 12, value: (r) => num(r.received) },
-  { header: 'Issued', width: 12, value: (r) => num(r.issued) },
+  { header: 'On hand', width: 12, value: (r) => numberCell(r.onHand) },
+  { header: 'In transit', width: 12, value: (r) => numberCell(r.inTransit) },
+  { header: 'Value (GBP)', width: 14, value: (r) => numberCell(r.value) },
+  { header: 'Received', width: 12, value: (r) => numberCell(r.received) },
+  { header: 'Issued', width: 12, value: (r) => numberCell(r.issued) },
 ];
 
 export async function exportDailyInventoryLevel(ctx: Ctx, f: DailyLevelFilter) {

@@ -12,11 +12,10 @@ import type {
   StockQuantityQuery,
   StockQuantityRow,
 } from '@backoffice/contracts';
-import Decimal from 'decimal.js';
 import type { Db } from '../../db/db.ts';
 import { allRows, offsetOf, toPage } from '../../platform/pagination.ts';
 import type { Ctx } from '../../platform/routes.ts';
-import { sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
+import { numberCell, sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
 import * as repo from './warehouse-reports.repository.ts';
 
 /** The warehouse reports: replenishment, stock quantity per warehouse, inventory detail by bin. */
@@ -24,7 +23,6 @@ import * as repo from './warehouse-reports.repository.ts';
 const DEFAULT_DAYS = 30;
 const DEFAULT_LEAD_DAYS = 14;
 
-const num = (v: string) => new Decimal(v).toNumber();
 const day = () => new Date().toISOString().slice(0, 10);
 
 // ── Replenishment ────────────────────────────────────────────────────────────────────────────────
@@ -55,15 +53,15 @@ const REPLENISHMENT_COLUMNS: XlsxColumn<ReplenishmentRow>[] = [
   { header: 'Brand', width: 14, value: (r) => r.brand?.code ?? '' },
   { header: 'Warehouse', width: 14, value: (r) => r.warehouse.code },
   { header: 'Unit', width: 10, value: (r) => r.unit },
-  { header: 'Available', width: 12, value: (r) => num(r.available) },
-  { header: 'In transit', width: 12, value: (r) => num(r.inTransit) },
-  { header: 'Reorder point', width: 12, value: (r) => num(r.reorderPoint) },
-  { header: 'Reorder quantity', width: 12, value: (r) => num(r.reorderQuantity) },
-  { header: 'Sold in period', width: 12, value: (r) => num(r.sold) },
-  { header: 'Sold per day', width: 12, value: (r) => num(r.velocity) },
-  { header: 'Days of cover', width: 12, value: (r) => (r.daysOfCover === null ? null : num(r.daysOfCover)) },
-  { header: 'Suggested quantity', width: 14, value: (r) => num(r.suggestedQuantity) },
-  { header: 'Suggested value (GBP)', width: 14, value: (r) => num(r.suggestedValue) },
+  { header: 'Available', width: 12, value: (r) => numberCell(r.available) },
+  { header: 'In transit', width: 12, value: (r) => numberCell(r.inTransit) },
+  { header: 'Reorder point', width: 12, value: (r) => numberCell(r.reorderPoint) },
+  { header: 'Reorder quantity', width: 12, value: (r) => numberCell(r.reorderQuantity) },
+  { header: 'Sold in period', width: 12, value: (r) => numberCell(r.sold) },
+  { header: 'Sold per day', width: 12, value: (r) => numberCell(r.velocity) },
+  { header: 'Days of cover', width: 12, value: (r) => (r.daysOfCover === null ? null : numberCell(r.daysOfCover)) },
+  { header: 'Suggested quantity', width: 14, value: (r) => numberCell(r.suggestedQuantity) },
+  { header: 'Suggested value (GBP)', width: 14, value: (r) => numberCell(r.suggestedValue) },
 ];
 
 export function exportReplenishment(ctx: Ctx, f: ReplenishmentFilter) {
@@ -97,11 +95,11 @@ export async function exportStockQuantity(ctx: Ctx, f: StockQuantityFilter) {
       (w): XlsxColumn<StockQuantityRow> => ({
         header: w.code,
         width: Math.max(10, w.code.length + 2),
-        value: (r) => num(r.quantities[w.id] ?? '0'),
+        value: (r) => numberCell(r.quantities[w.id] ?? '0'),
       }),
     ),
-    { header: 'Total on hand', width: 14, value: (r) => num(r.total) },
-    { header: 'In transit', width: 12, value: (r) => num(r.inTransit) },
+    { header: 'Total on hand', width: 14, value: (r) => numberCell(r.total) },
+    { header: 'In transit', width: 12, value: (r) => numberCell(r.inTransit) },
   ];
   const rows = allRows(
     async (offset, limit) => (await repo.findStockQuantities(ctx.db, f, limit, offset)).items,
@@ -128,15 +126,19 @@ const DETAIL_COLUMNS: XlsxColumn<InventoryDetailRow>[] = [
   { header: 'Warehouse', width: 14, value: (r) => r.warehouse.code },
   { header: 'Bin', width: 14, value: (r) => r.location?.code ?? '' },
   { header: 'Zone', width: 12, value: (r) => r.location?.zone ?? '' },
-  { header: 'On hand (bin)', width: 12, value: (r) => num(r.onHand) },
-  { header: 'Value (bin share, GBP)', width: 16, value: (r) => num(r.value) },
-  { header: 'On hand (warehouse layers)', width: 14, value: (r) => num(r.warehouseOnHand) },
-  { header: 'Value (warehouse, GBP)', width: 16, value: (r) => num(r.warehouseValue) },
-  { header: 'Consigned', width: 12, value: (r) => num(r.consigned) },
+  { header: 'On hand (bin)', width: 12, value: (r) => numberCell(r.onHand) },
+  { header: 'Value (bin share, GBP)', width: 16, value: (r) => numberCell(r.value) },
+  { header: 'On hand (warehouse layers)', width: 14, value: (r) => numberCell(r.warehouseOnHand) },
+  { header: 'Value (warehouse, GBP)', width: 16, value: (r) => numberCell(r.warehouseValue) },
+  { header: 'Consigned', width: 12, value: (r) => numberCell(r.consigned) },
   { header: 'Layers', width: 8, value: (r) => r.layers },
   { header: 'Oldest received', width: 14, value: (r) => r.oldestReceivedAt?.slice(0, 10) ?? '' },
   { header: 'Oldest age (days)', width: 12, value: (r) => r.oldestAgeDays },
-  { header: 'Average age (days)', width: 12, value: (r) => (r.averageAgeDays === null ? null : num(r.averageAgeDays)) },
+  {
+    header: 'Average age (days)',
+    width: 12,
+    value: (r) => (r.averageAgeDays === null ? null : numberCell(r.averageAgeDays)),
+  },
   { header: 'Oldest age bucket', width: 14, value: (r) => r.oldestAgeBucket ?? '' },
 ];
 

@@ -25,7 +25,7 @@ import type { z } from 'zod';
 import { AppError, conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import { allRows, offsetOf, toPage } from '../../platform/pagination.ts';
 import type { Ctx } from '../../platform/routes.ts';
-import { sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
+import { numberCell, sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
 import { takeNextSequence } from '../configuration/settings.repository.ts';
 import { costForFound, type PostLine, post } from '../stock/index.ts';
 import { lockProducts } from '../stock/stock.repository.ts';
@@ -345,8 +345,6 @@ export async function listLines(ctx: ReadCtx, id: string, q: StockCountLineQuery
   };
 }
 
-const num = (v: string | null) => (v === null ? null : new Decimal(v).toNumber());
-
 export async function exportLines(ctx: Ctx, id: string, f: StockCountLineFilter) {
   const count = await countRow(ctx, id);
   const shows = seesBook(count, ctx.user);
@@ -357,15 +355,23 @@ export async function exportLines(ctx: Ctx, id: string, f: StockCountLineFilter)
     { header: 'Bin', width: 14, value: (l) => l.location?.code ?? '' },
     { header: 'Zone', width: 12, value: (l) => l.location?.zone ?? '' },
     { header: 'Expected', width: 10, value: (l) => (l.expected ? 'Yes' : 'No') },
-    ...(shows ? [{ header: 'Book', width: 12, value: (l: StockCountLine) => num(l.bookQuantity) }] : []),
-    { header: 'Counted', width: 12, value: (l) => num(l.countedQuantity) },
+    ...(shows ? [{ header: 'Book', width: 12, value: (l: StockCountLine) => numberCell(l.bookQuantity) }] : []),
+    { header: 'Counted', width: 12, value: (l) => numberCell(l.countedQuantity) },
     ...(shows
       ? [
-          { header: 'Difference', width: 12, value: (l: StockCountLine) => num(l.difference) },
-          { header: 'Unit cost (GBP)', width: 14, value: (l: StockCountLine) => num(l.unitCost) },
-          { header: 'Difference value (GBP)', width: 16, value: (l: StockCountLine) => num(l.differenceValue) },
-          { header: 'Posted difference', width: 14, value: (l: StockCountLine) => num(l.posted?.difference ?? null) },
-          { header: 'Posted value (GBP)', width: 14, value: (l: StockCountLine) => num(l.posted?.value ?? null) },
+          { header: 'Difference', width: 12, value: (l: StockCountLine) => numberCell(l.difference) },
+          { header: 'Unit cost (GBP)', width: 14, value: (l: StockCountLine) => numberCell(l.unitCost) },
+          { header: 'Difference value (GBP)', width: 16, value: (l: StockCountLine) => numberCell(l.differenceValue) },
+          {
+            header: 'Posted difference',
+            width: 14,
+            value: (l: StockCountLine) => numberCell(l.posted?.difference ?? null),
+          },
+          {
+            header: 'Posted value (GBP)',
+            width: 14,
+            value: (l: StockCountLine) => numberCell(l.posted?.value ?? null),
+          },
         ]
       : []),
     { header: 'Counted by', width: 16, value: (l) => l.countedBy ?? '' },

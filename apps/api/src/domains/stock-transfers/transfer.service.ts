@@ -22,7 +22,7 @@ import type { Database } from '../../db/schema.ts';
 import { AppError, conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import { offsetOf, toPage } from '../../platform/pagination.ts';
 import type { Ctx } from '../../platform/routes.ts';
-import { sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
+import { numberCell, sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
 import { nextDocumentNumber } from '../configuration/document-numbers.service.ts';
 import { type PostLine, post } from '../stock/index.ts';
 import { movementsByIds } from '../stock/inventory.repository.ts';
@@ -188,7 +188,6 @@ interface ExportRow {
   line: repo.LineRow;
 }
 
-const num = (v: string) => new Decimal(v).toNumber();
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : '');
 
 const EXPORT_COLUMNS: XlsxColumn<ExportRow>[] = [
@@ -205,10 +204,10 @@ const EXPORT_COLUMNS: XlsxColumn<ExportRow>[] = [
   { header: 'Name', width: 36, value: (r) => r.line.name },
   { header: 'From bin', width: 12, value: (r) => r.line.from_location_code ?? '' },
   { header: 'To bin', width: 12, value: (r) => r.line.to_location_code ?? '' },
-  { header: 'Quantity', width: 12, value: (r) => num(r.line.quantity) },
-  { header: 'Dispatched quantity', width: 14, value: (r) => num(r.line.dispatched_quantity) },
-  { header: 'Received quantity', width: 14, value: (r) => num(r.line.received_quantity) },
-  { header: 'Discrepancy quantity', width: 14, value: (r) => num(r.line.discrepancy_quantity) },
+  { header: 'Quantity', width: 12, value: (r) => numberCell(r.line.quantity) },
+  { header: 'Dispatched quantity', width: 14, value: (r) => numberCell(r.line.dispatched_quantity) },
+  { header: 'Received quantity', width: 14, value: (r) => numberCell(r.line.received_quantity) },
+  { header: 'Discrepancy quantity', width: 14, value: (r) => numberCell(r.line.discrepancy_quantity) },
   { header: 'Discrepancy reason', width: 30, value: (r) => r.line.discrepancy_reason },
 ];
 

@@ -15,12 +15,10 @@ import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
 import { allRows, offsetOf, toPage } from '../../platform/pagination.ts';
 import type { Ctx } from '../../platform/routes.ts';
-import { sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
+import { numberCell, sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
 import * as repo from './inventory.repository.ts';
 
 /** The inventory summary, list and a product's movement history: reads of what the posting service keeps. */
-
-const num = (v: string) => new Decimal(v).toNumber();
 
 export async function inventorySummary(db: Kysely<Database>, q: InventorySummaryQuery) {
   const [items, total] = await Promise.all([
@@ -39,13 +37,13 @@ const SUMMARY_COLUMNS: XlsxColumn<InventorySummaryRow>[] = [
   { header: 'Name', width: 40, value: (r) => r.name },
   { header: 'Brand', width: 16, value: (r) => r.brand?.code ?? '' },
   { header: 'Unit', width: 10, value: (r) => r.unit },
-  { header: 'On hand', width: 12, value: (r) => num(r.onHand) },
-  { header: 'Reserved', width: 12, value: (r) => num(r.reserved) },
-  { header: 'Available', width: 12, value: (r) => num(r.available) },
-  { header: 'In transit', width: 12, value: (r) => num(r.inTransit) },
-  { header: 'Consigned', width: 12, value: (r) => num(r.consigned) },
-  { header: 'Value (GBP)', width: 14, value: (r) => num(r.value) },
-  { header: 'Reorder point', width: 12, value: (r) => num(r.reorderPoint) },
+  { header: 'On hand', width: 12, value: (r) => numberCell(r.onHand) },
+  { header: 'Reserved', width: 12, value: (r) => numberCell(r.reserved) },
+  { header: 'Available', width: 12, value: (r) => numberCell(r.available) },
+  { header: 'In transit', width: 12, value: (r) => numberCell(r.inTransit) },
+  { header: 'Consigned', width: 12, value: (r) => numberCell(r.consigned) },
+  { header: 'Value (GBP)', width: 14, value: (r) => numberCell(r.value) },
+  { header: 'Reorder point', width: 12, value: (r) => numberCell(r.reorderPoint) },
 ];
 
 export function exportInventorySummary(ctx: Ctx, f: InventorySummaryFilter) {
@@ -68,10 +66,10 @@ const LIST_COLUMNS: XlsxColumn<InventoryListRow>[] = [
   { header: 'Warehouse', width: 14, value: (r) => r.warehouse.code },
   { header: 'Bin', width: 14, value: (r) => r.location?.code ?? '' },
   { header: 'Zone', width: 12, value: (r) => r.location?.zone ?? '' },
-  { header: 'On hand (bin)', width: 14, value: (r) => num(r.onHand) },
-  { header: 'Reserved (warehouse)', width: 14, value: (r) => num(r.warehouseReserved) },
-  { header: 'Available (warehouse)', width: 14, value: (r) => num(r.warehouseAvailable) },
-  { header: 'In transit (warehouse)', width: 14, value: (r) => num(r.warehouseInTransit) },
+  { header: 'On hand (bin)', width: 14, value: (r) => numberCell(r.onHand) },
+  { header: 'Reserved (warehouse)', width: 14, value: (r) => numberCell(r.warehouseReserved) },
+  { header: 'Available (warehouse)', width: 14, value: (r) => numberCell(r.warehouseAvailable) },
+  { header: 'In transit (warehouse)', width: 14, value: (r) => numberCell(r.warehouseInTransit) },
 ];
 
 export function exportInventoryList(ctx: Ctx, f: InventoryListFilter) {
