@@ -16,6 +16,7 @@ export * from './partners/addresses.ts';
 export * from './partners/business-partners.ts';
 export * from './partners/customers.ts';
 export * from './platform/decimal.ts';
+export * from './platform/documents.ts';
 export * from './platform/endpoint.ts';
 export * from './platform/errors.ts';
 export * from './platform/pagination.ts';
