@@ -106,5 +106,11 @@ export function actionEndpoint<
   def: E,
 ): E & { method: 'POST'; permission: EndpointPermission; idempotent: boolean; documentAction: A } {
   const a = doc.actions[action];
-  return { ...def, method: 'POST', permission: a.permission, idempotent: a.idempotent ?? false, documentAction: action };
+  return {
+    ...def,
+    method: 'POST',
+    permission: a.permission,
+    idempotent: a.idempotent ?? false,
+    documentAction: action,
+  };
 }
