@@ -20,27 +20,29 @@ import {
 import type { JSONWebKeySet } from 'jose';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
-import { bundlesRoutes } from './domains/bundles/index.ts';
+import { bundlesRoutes, bundleTaskReferences } from './domains/bundles/index.ts';
 import { carriersRoutes } from './domains/carriers/index.ts';
-import { configurationRoutes } from './domains/configuration/index.ts';
+import { configurationReferences, configurationRoutes } from './domains/configuration/index.ts';
 import { currenciesRoutes } from './domains/currencies/index.ts';
 import { registerEmbeddedIdentityProvider } from './domains/identity/index.ts';
 import { importsRoutes, registerImports } from './domains/imports/index.ts';
-import { inventoryImportsRoutes } from './domains/inventory-imports/index.ts';
+import { inventoryImportsRoutes, runInventoryImport } from './domains/inventory-imports/index.ts';
 import { masterDataRoutes } from './domains/master-data/index.ts';
 import { partnersRoutes } from './domains/partners/index.ts';
 import { platformRoutes } from './domains/platform/index.ts';
-import { productsRoutes } from './domains/products/index.ts';
+import { productReferences, productsRoutes, runProductImport } from './domains/products/index.ts';
 import { registerFifoProcess, reportsRoutes } from './domains/reports/index.ts';
-import { stockAreaRoutes } from './domains/stock/index.ts';
-import { stockCountsRoutes } from './domains/stock-counts/index.ts';
-import { stockTransfersRoutes } from './domains/stock-transfers/index.ts';
+import { stockAreaRoutes, stockReferences } from './domains/stock/index.ts';
+import { stockCountReferences, stockCountsRoutes } from './domains/stock-counts/index.ts';
+import { stockTransfersRoutes, transferReferences } from './domains/stock-transfers/index.ts';
 import { systemLogsRoutes } from './domains/system-logs/index.ts';
 import { uploadsRoutes } from './domains/uploads/index.ts';
 import { usersRoutes } from './domains/users/index.ts';
 import { warehousesRoutes } from './domains/warehouses/index.ts';
 import { createAuthenticator } from './platform/auth.ts';
 import { AppError, fromDatabaseError } from './platform/errors.ts';
+import { type JobRunnerOptions, jobsRoutes, registerJobRunner } from './platform/jobs/index.ts';
+import { type AreaReferences, registerReferences } from './platform/references.ts';
 import { type RouteEntry, registerRoutes, requireDeclaredPermission } from './platform/routes.ts';
 import { issueXsrfCookie } from './platform/xsrf.ts';
 
@@ -49,12 +51,15 @@ export interface BuildOptions {
   db: Db;
   /** Tests pass false to keep the log quiet. */
   logger?: boolean;
+  /** The job runner's settings (tests: a server id, shorter intervals, no automatic start). */
+  jobs?: Partial<JobRunnerOptions>;
 }
 
 /** The one list of areas: each contributes its route entries. */
 export function apiRoutes(config: Config): RouteEntry[] {
   return [
     ...platformRoutes(config),
+    ...jobsRoutes,
     ...usersRoutes({ passwordsManagedHere: config.oidc.embedded }),
     ...systemLogsRoutes,
     ...uploadsRoutes,
@@ -75,7 +80,20 @@ export function apiRoutes(config: Config): RouteEntry[] {
   ];
 }
 
-export async function buildApp({ config, db, logger = true }: BuildOptions): Promise<FastifyInstance> {
+/**
+ * What each area's records hold of other areas' records (platform/references.ts), so that deleting a held
+ * record answers 409 IN_USE naming its holders, in this order. A new area adds its entry here.
+ */
+export const referenceHolders: readonly AreaReferences[] = [
+  configurationReferences,
+  productReferences,
+  stockReferences,
+  bundleTaskReferences,
+  transferReferences,
+  stockCountReferences,
+];
+
+export async function buildApp({ config, db, logger = true, jobs }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
     genReqId: (req) => {
@@ -141,9 +159,12 @@ export async function buildApp({ config, db, logger = true }: BuildOptions): Pro
   let jwks: JSONWebKeySet | undefined;
   if (config.oidc.embedded) jwks = (await registerEmbeddedIdentityProvider(app, { db, config })).jwks;
   const authenticate = createAuthenticator(config, db, jwks);
+  registerReferences(referenceHolders);
   registerRoutes(app, apiRoutes(config), { db, authenticate });
-  registerImports(app, db);
-  registerFifoProcess(app, db);
+  // The platform's job runner first; the areas register their job kinds and event handlers with it.
+  registerJobRunner(app, db, jobs);
+  registerImports(app, { products: runProductImport, inventory: runInventoryImport });
+  registerFifoProcess(app);
 
   const webDist = config.webDistDir ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   if (existsSync(path.join(webDist, 'index.html'))) {

@@ -7,7 +7,6 @@ import type { Config } from './config.ts';
 import { createDb, type Db } from './db/db.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { migrate } from './db/migrate.ts';
-import { failInterruptedFifoRuns } from './domains/reports/index.ts';
 import { type AdminBootstrap, ensureAdministrator } from './domains/users/index.ts';
 
 export interface RunningServer {
@@ -38,8 +37,8 @@ export async function startServer(config: Config, opts: { logger?: boolean } = {
   const db = createDb(databaseUrl, 20);
   try {
     await migrate(db);
-    // A FIFO stock process left running by a server that stopped will never finish: mark it failed.
-    await failInterruptedFifoRuns(db);
+    // Work left under way by a server that stopped is taken back by the job runner once its heartbeat is
+    // stale, never at start-up: another server sharing the database may be running it.
     const admin = await ensureAdministrator(db, {
       password: config.adminPassword,
       email: config.adminEmail,

@@ -199,7 +199,7 @@ describe('creating a task', () => {
       .selectFrom('system_logs')
       .select(['action', 'after'])
       .where('entity', '=', 'bundle_task')
-      .where('entity_id', '=', t.id)
+      .where('entity_id', '=', t.number)
       .execute();
     expect(log.map((l) => l.action)).toEqual(['create']);
     await expectBalanced();
@@ -573,7 +573,7 @@ describe('who may work a task', () => {
       .selectFrom('system_logs')
       .select('action')
       .where('entity', '=', 'bundle_task')
-      .where('entity_id', '=', t.id)
+      .where('entity_id', '=', t.number)
       .orderBy('id')
       .execute();
     expect(log.map((l) => l.action)).toEqual(['create', 'assign', 'assign', 'assign']);

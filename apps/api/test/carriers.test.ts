@@ -3,7 +3,7 @@ import { ALL_PERMISSIONS, trackingUrlFor } from '@backoffice/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARRIER_REFERENCES, CARRIER_SERVICE_REFERENCES } from '../src/domains/carriers/carrier.references.ts';
-import type { ReferenceQuery } from '../src/domains/master-data/references.ts';
+import type { ReferenceQuery } from '../src/platform/references.ts';
 import { XLSX_CONTENT_TYPE } from '../src/platform/xlsx.ts';
 import { type ApiClient, clientWith, startTestApp, type TestApp } from './app.ts';
 

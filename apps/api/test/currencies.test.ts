@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CURRENCY_REFERENCES } from '../src/domains/currencies/currency.references.ts';
 import { convertToBase, rateOn, toBase } from '../src/domains/currencies/index.ts';
 import { PROCESSOR_REFERENCES } from '../src/domains/currencies/processor.references.ts';
-import type { ReferenceQuery } from '../src/domains/master-data/references.ts';
 import { AppError } from '../src/platform/errors.ts';
+import type { ReferenceQuery } from '../src/platform/references.ts';
 import { XLSX_CONTENT_TYPE } from '../src/platform/xlsx.ts';
 import { type ApiClient, clientWith, startTestApp, type TestApp } from './app.ts';
 

@@ -3,8 +3,8 @@ import { ALL_PERMISSIONS } from '@backoffice/contracts';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReferenceQuery } from '../src/domains/master-data/references.ts';
 import { CUSTOMER_REFERENCES } from '../src/domains/partners/customers/customer.references.ts';
+import type { ReferenceQuery } from '../src/platform/references.ts';
 import { XLSX_CONTENT_TYPE } from '../src/platform/xlsx.ts';
 import { type ApiClient, clientWith, startTestApp, type TestApp } from './app.ts';
 

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRAND_REFERENCES } from '../src/domains/master-data/brands/brand.references.ts';
 import { COST_CENTER_REFERENCES } from '../src/domains/master-data/cost-centers/cost-center.references.ts';
-import type { ReferenceQuery } from '../src/domains/master-data/references.ts';
+import type { ReferenceQuery } from '../src/platform/references.ts';
 import { XLSX_CONTENT_TYPE } from '../src/platform/xlsx.ts';
 import { type ApiClient, clientWith, startTestApp, type TestApp } from './app.ts';
 

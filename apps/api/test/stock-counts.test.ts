@@ -206,12 +206,12 @@ describe('counting sessions', () => {
 
     // Posting before submitting is refused; submitting closes counting.
     expect((await admin.post<ErrorBody>(`/api/stock-counts/${count.id}/post`, {})).body.code).toBe(
-      'STOCK_COUNT_NOT_SUBMITTED',
+      'STOCK_COUNT_STATUS_CONFLICT',
     );
     const submitted = await counter.post<StockCount>(`/api/stock-counts/${count.id}/submit`);
     expect(submitted.body).toMatchObject({ status: 'SUBMITTED', countedLineCount: 2 });
     const late = await scan(counter, count.id, { code: a.sku, location: binA });
-    expect([late.status, late.body.code]).toEqual([409, 'STOCK_COUNT_NOT_OPEN']);
+    expect([late.status, late.body.code]).toEqual([409, 'STOCK_COUNT_STATUS_CONFLICT']);
 
     const posted = await approver.post<StockCountPostResult>(`/api/stock-counts/${count.id}/post`, {}, key());
     expect(posted.status, JSON.stringify(posted.body)).toBe(200);
@@ -237,14 +237,16 @@ describe('counting sessions', () => {
 
     // Closed: no second posting, no cancelling.
     const again = await approver.post<ErrorBody>(`/api/stock-counts/${count.id}/post`, {});
-    expect([again.status, again.body.code]).toEqual([409, 'STOCK_COUNT_NOT_SUBMITTED']);
-    expect((await admin.post<ErrorBody>(`/api/stock-counts/${count.id}/cancel`)).body.code).toBe('STOCK_COUNT_CLOSED');
+    expect([again.status, again.body.code]).toEqual([409, 'STOCK_COUNT_STATUS_CONFLICT']);
+    expect((await admin.post<ErrorBody>(`/api/stock-counts/${count.id}/cancel`)).body.code).toBe(
+      'STOCK_COUNT_STATUS_CONFLICT',
+    );
     expect(await countMovements(count.id)).toBe(2);
     const audit = await ta.t.db
       .selectFrom('system_logs')
       .select('action')
       .where('entity', '=', 'stock_count')
-      .where('entity_id', '=', count.id)
+      .where('entity_id', '=', count.number)
       .orderBy('id')
       .execute();
     expect(audit.map((r) => r.action)).toEqual(['create', 'scan', 'scan', 'scan', 'scan', 'scan', 'submit', 'post']);
@@ -444,7 +446,7 @@ describe('counting sessions', () => {
     const canceled = await counter.post<StockCount>(`/api/stock-counts/${count.id}/cancel`);
     expect(canceled.body).toMatchObject({ status: 'CANCELED' });
     expect((await approver.post<ErrorBody>(`/api/stock-counts/${count.id}/post`, {})).body.code).toBe(
-      'STOCK_COUNT_NOT_SUBMITTED',
+      'STOCK_COUNT_STATUS_CONFLICT',
     );
     await expectBalanced();
   });

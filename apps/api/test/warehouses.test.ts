@@ -3,10 +3,10 @@ import { ALL_PERMISSIONS } from '@backoffice/contracts';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReferenceQuery } from '../src/domains/master-data/references.ts';
 import { getWarehouseConfig, maxReceivableQuantity } from '../src/domains/warehouses/index.ts';
 import { LOCATION_REFERENCES } from '../src/domains/warehouses/location.references.ts';
 import { WAREHOUSE_REFERENCES } from '../src/domains/warehouses/warehouse.references.ts';
+import type { ReferenceQuery } from '../src/platform/references.ts';
 import { XLSX_CONTENT_TYPE } from '../src/platform/xlsx.ts';
 import { type ApiClient, clientWith, startTestApp, type TestApp } from './app.ts';
 

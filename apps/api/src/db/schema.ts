@@ -413,6 +413,10 @@ export interface Database {
   bundle_tasks: BundleTasksTable;
   bundle_task_components: BundleTaskComponentsTable;
   bundle_task_completions: BundleTaskCompletionsTable;
+  jobs: JobsTable;
+  outbox_events: OutboxEventsTable;
+  outbox_deliveries: OutboxDeliveriesTable;
+  sign_in_failures: SignInFailuresTable;
 }
 
 type Num = ColumnType<string, string | undefined, string>;
@@ -635,4 +639,52 @@ export interface FifoProcessDifferencesTable {
   expected: Generated<string>;
   stored: Generated<string>;
   detail: Generated<string>;
+}
+
+/** The platform's job runner (migration 0019): every area's background work, claimed with a heartbeat. */
+export interface JobsTable {
+  id: Generated<string>;
+  kind: string;
+  key: string;
+  payload: ColumnType<unknown, string | undefined, string>;
+  status: Generated<string>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_after: Timestamp;
+  claimed_by: string | null;
+  claimed_at: Date | null;
+  heartbeat_at: Date | null;
+  progress_done: ColumnType<string, string | number | undefined, string | number>;
+  progress_total: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  last_error: string | null;
+  created_by: string | null;
+  request_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Date | null;
+}
+/** The transactional outbox (migration 0019): events written in the change's transaction, then delivered. */
+export interface OutboxEventsTable {
+  id: ColumnType<string, never, never>;
+  type: string;
+  key: string;
+  payload: ColumnType<unknown, string | undefined, string>;
+  created_at: Timestamp;
+  status: Generated<string>;
+  attempts: Generated<number>;
+  deliver_after: Timestamp;
+  delivered_at: Date | null;
+  last_error: string | null;
+}
+export interface OutboxDeliveriesTable {
+  event_id: string;
+  handler: string;
+  delivered_at: Timestamp;
+}
+/** Failed sign-in attempts (migration 0019), shared by every API server. */
+export interface SignInFailuresTable {
+  id: ColumnType<string, never, never>;
+  key: string;
+  failed_at: Timestamp;
+  expires_at: Date | string;
 }

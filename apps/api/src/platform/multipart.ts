@@ -1,7 +1,7 @@
 import { UPLOAD_MAX_BYTES, UploadErrorCode } from '@backoffice/contracts';
 import type { FastifyRequest } from 'fastify';
-import { cleanFileName } from '../domains/uploads/file-type.rules.ts';
 import { AppError, badRequest } from './errors.ts';
+import { cleanFileName } from './upload-types.ts';
 
 export interface UploadedPart {
   /** The name the browser gave, cleaned of paths and control characters. */

@@ -100,7 +100,7 @@ export function registerRoutes(app: FastifyInstance, entries: readonly RouteEntr
         ...(def.query ? { querystring: def.query } : {}),
         ...(def.body ? { body: def.body } : {}),
         ...(def.multipart ? { consumes: ['multipart/form-data'] } : {}),
-        response: { [def.status ?? 200]: def.response },
+        response: { [def.status ?? 200]: responseSchema(def) },
         ...(def.permission === 'public' ? {} : { security: [{ bearer: [] }] }),
         description: `Permission: ${describePermission(def.permission)}${def.idempotent ? '. Honours Idempotency-Key.' : ''}`,
       },
@@ -142,6 +142,33 @@ export function registerRoutes(app: FastifyInstance, entries: readonly RouteEntr
     };
     app.route(options);
   }
+}
+
+/**
+ * A file answer (a printout's PDF) declares its media type on its schema (`contentMediaType`): the
+ * API description then shows it under that type, as a binary string, instead of JSON. The handler
+ * returns the file's Buffer, which Fastify sends as it is, with the content type the handler set.
+ */
+function responseSchema(def: EndpointDef) {
+  const mediaType = def.response.meta()?.contentMediaType;
+  if (typeof mediaType !== 'string') return def.response;
+  return { description: 'The file', content: { [mediaType]: { schema: def.response } } };
+}
+
+/** Answers a file: its bytes with its type, named for the download (inline: a browser may show it first). */
+export function sendFile(
+  ctx: Pick<Ctx, 'reply'>,
+  file: { body: Buffer; contentType: string; fileName: string; disposition?: 'inline' | 'attachment' },
+): Buffer {
+  const ascii = file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  ctx.reply
+    .header('content-type', file.contentType)
+    .header(
+      'content-disposition',
+      `${file.disposition ?? 'attachment'}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+    )
+    .header('x-content-type-options', 'nosniff');
+  return file.body;
 }
 
 function makeCtx(

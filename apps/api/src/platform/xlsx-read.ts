@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { zipEntries } from '../domains/uploads/file-type.rules.ts';
 import { AppError } from './errors.ts';
+import { zipEntries } from './upload-types.ts';
 
 export interface XlsxReadLimits {
   /** Data rows after the header. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { login, useAuth } from '../shared/lib/auth.ts';
 import { Notice } from '../shared/ui/notice.tsx';
-import { FullPageSpin } from './guards.tsx';
+import { FullPageSpin } from '../shell/guards.tsx';
 import { AppProviders } from './providers.tsx';
 import { createAppRouter } from './router.tsx';
 

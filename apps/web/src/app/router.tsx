@@ -1,9 +1,9 @@
 import { createHashRouter, Navigate, Outlet } from 'react-router';
-import { FullPageSpin, RequireSignIn } from './guards.tsx';
-import { LANDING_PATH } from './landing.ts';
+import { FullPageSpin, RequireSignIn } from '../shell/guards.tsx';
+import { LANDING_PATH } from '../shell/landing.ts';
+import { trackNavigation } from '../shell/navigation.ts';
 import { ContentLayout } from './layouts/content-layout.tsx';
 import { FullLayout } from './layouts/full-layout.tsx';
-import { trackNavigation } from './navigation.ts';
 import { RouteError } from './route-error.tsx';
 
 type AreaModule = { Component: React.ComponentType };

@@ -1,17 +1,16 @@
 import { CloseOutlined } from '@ant-design/icons';
-import type { systemLogsApi } from '@backoffice/contracts';
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Alert, Avatar, Button, Empty, Skeleton, Switch, Tabs, Timeline, theme } from 'antd';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callEndpoint, endpointRef } from '../shared/lib/api.ts';
+import { systemLogsEndpoints } from '../shared/api/endpoints/system-logs.gen.ts';
+import { useEndpointQuery } from '../shared/api/hooks.ts';
 import { formatDate } from '../shared/lib/dates.ts';
 import { i18n } from '../shared/lib/i18n.ts';
 import type { ActivitySentenceKey } from '../shared/lib/i18n-keys.ts';
 import { queryClient } from '../shared/lib/query-client.ts';
 import { useErrorText } from '../shared/lib/use-error-text.ts';
 
-const mine = endpointRef<typeof systemLogsApi.mine>('GET', '/api/system-logs/mine');
 const ACTIVITY_LIMIT = 10;
 
 function Heading({ children }: { children: ReactNode }) {
@@ -64,12 +63,11 @@ function ActivityTab({ open }: { open: boolean }) {
   } = useTranslation('shell');
   const errorText = useErrorText();
   const { token } = theme.useToken();
-  const activity = useQuery({
-    queryKey: ['system-logs', 'mine', ACTIVITY_LIMIT],
-    queryFn: ({ signal }) => callEndpoint(mine, { query: { limit: ACTIVITY_LIMIT } }, { signal }),
-    enabled: open,
-    staleTime: 0,
-  });
+  const activity = useEndpointQuery(
+    systemLogsEndpoints.mine,
+    { query: { limit: ACTIVITY_LIMIT } },
+    { enabled: open, staleTime: 0 },
+  );
 
   let body: ReactNode;
   if (activity.isPending) body = <Skeleton active paragraph={{ rows: 4 }} title={false} />;

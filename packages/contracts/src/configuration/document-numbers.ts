@@ -15,6 +15,7 @@ export const DOCUMENT_KINDS = [
   'rma',
   'inventoryTransfer',
   'bundleTask',
+  'stockCount',
 ] as const;
 export const DocumentKind = z.enum(DOCUMENT_KINDS);
 export type DocumentKind = z.infer<typeof DocumentKind>;
@@ -31,6 +32,7 @@ export const DEFAULT_DOCUMENT_NUMBER_FORMATS: Record<DocumentKind, string> = {
   rma: 'RMA-{YYYY}-{SEQ:5}',
   inventoryTransfer: 'TR-{YYYY}-{SEQ:5}',
   bundleTask: 'BT-{YYYY}-{SEQ:5}',
+  stockCount: 'CNT-{YYYY}-{SEQ:5}',
 };
 
 export const DOCUMENT_NUMBER_FORMAT_MAX_LENGTH = 40;
@@ -97,6 +99,11 @@ export function ukCalendarDay(instant: Date = new Date()): CalendarDay {
   }).formatToParts(instant);
   const part = (type: string) => Number.parseInt(parts.find((p) => p.type === type)?.value ?? '0', 10);
   return { year: part('year'), month: part('month'), day: part('day') };
+}
+
+/** A calendar day as YYYY-MM-DD. */
+export function calendarDayText(d: CalendarDay): string {
+  return `${String(d.year).padStart(4, '0')}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
 }
 
 /** A document number from a valid format, the document's day and its sequence within kind and year. */

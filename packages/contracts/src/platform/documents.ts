@@ -16,6 +16,11 @@ export interface DocumentStatusDef {
   tone: StatusTone;
   /** Still to be worked (counts in "open" filters and dashboards); closed statuses are final. */
   open: boolean;
+  /**
+   * How the API's English messages say a document is in it ("Transfer TR-2026-00001 is *a draft*");
+   * the status in lower case when not given. The web translates by code and status instead.
+   */
+  phrase?: string;
 }
 
 export interface DocumentActionDef<S extends string> {
@@ -29,6 +34,8 @@ export interface DocumentActionDef<S extends string> {
   idempotent?: boolean;
   /** Undoes or ends something: the web asks for confirmation and shows it as dangerous. */
   destructive?: boolean;
+  /** How the API's English messages say the step is taken ("it cannot be *dispatched*"); the action's name when not given. */
+  done?: string;
 }
 
 export interface DocumentDef<S extends string = string, A extends string = string> {

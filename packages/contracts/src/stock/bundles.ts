@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { UnitOfMeasure } from '../master-data/enumerations.ts';
+import { actionEndpoint, defineDocument, documentStatuses, openStatuses } from '../platform/documents.ts';
 import { endpoint } from '../platform/endpoint.ts';
 import { IsoDate, PageQuery, pageOf, Uuid } from '../platform/pagination.ts';
+import { PdfFile, PrintoutQuery } from '../platform/printouts.ts';
 import { PositiveStockQuantity, StockMovement } from './stock.ts';
 
 /**
@@ -15,7 +17,7 @@ import { PositiveStockQuantity, StockMovement } from './stock.ts';
  * exactly what the components cost. A shortage of any component refuses the completion with 409
  * INSUFFICIENT_STOCK naming the component, what is needed and what is available, and posts nothing.
  * Numbers come from the document number service (kind bundleTask, BT-{YYYY}-{SEQ:5}); tasks are canceled,
- * never deleted. A step the task's status does not allow answers 409 BUNDLE_TASK_STATUS_CONFLICT.
+ * never deleted. A step the task's status does not allow (`bundleTaskDocument`) answers 409 BUNDLE_TASK_STATUS_CONFLICT.
  */
 export const BundleErrorCode = {
   /** The product chosen does not exist. */
@@ -36,7 +38,7 @@ export const BundleErrorCode = {
   BUNDLE_TASK_ASSIGNEE_INVALID: 'BUNDLE_TASK_ASSIGNEE_INVALID',
   /** A due date before today. */
   BUNDLE_TASK_DUE_DATE_PAST: 'BUNDLE_TASK_DUE_DATE_PAST',
-  /** The task's status does not allow this step (details: status). */
+  /** The task's status does not allow this step (details: DocumentStatusConflictDetails). */
   BUNDLE_TASK_STATUS_CONFLICT: 'BUNDLE_TASK_STATUS_CONFLICT',
   /** More would be completed than is left to assemble (details: remaining). */
   BUNDLE_TASK_QUANTITY_EXCEEDS_REMAINING: 'BUNDLE_TASK_QUANTITY_EXCEEDS_REMAINING',
@@ -45,11 +47,53 @@ export const BundleErrorCode = {
 } as const;
 export type BundleErrorCode = (typeof BundleErrorCode)[keyof typeof BundleErrorCode];
 
-export const BUNDLE_TASK_STATUSES = ['OPEN', 'IN_PROGRESS', 'COMPLETED', 'CANCELED'] as const;
+/**
+ * The bundling task as a document: its statuses and the steps between them, with who may take each. The API's
+ * guard, the step endpoints' permissions and the web's status tag and action bar all read this. Starting and
+ * completing are further limited to the task's assignee unless the user holds add_bundle_task.
+ */
+export const bundleTaskDocument = defineDocument({
+  name: 'bundle_task',
+  label: 'Bundling task',
+  errorPrefix: 'BUNDLE_TASK',
+  statuses: {
+    OPEN: { tone: 'info', open: true, phrase: 'open' },
+    IN_PROGRESS: { tone: 'progress', open: true, phrase: 'in progress' },
+    COMPLETED: { tone: 'success', open: false, phrase: 'completed' },
+    CANCELED: { tone: 'neutral', open: false, phrase: 'canceled' },
+  },
+  actions: {
+    assign: { from: ['OPEN', 'IN_PROGRESS'], to: [], permission: 'add_bundle_task', done: 'assigned' },
+    start: {
+      from: ['OPEN'],
+      to: ['IN_PROGRESS'],
+      permission: ['process_bundle_task', 'add_bundle_task'],
+      done: 'started',
+    },
+    /** All or part of what is left: in progress while something is left, completed once nothing is. */
+    complete: {
+      from: ['OPEN', 'IN_PROGRESS'],
+      to: ['IN_PROGRESS', 'COMPLETED'],
+      permission: 'process_bundle_task',
+      idempotent: true,
+      done: 'completed',
+    },
+    cancel: {
+      from: ['OPEN', 'IN_PROGRESS'],
+      to: ['CANCELED'],
+      permission: 'add_bundle_task',
+      destructive: true,
+      done: 'canceled',
+    },
+  },
+});
+
+/** The statuses in the order the definition writes them. */
+export const BUNDLE_TASK_STATUSES = documentStatuses(bundleTaskDocument);
 export const BundleTaskStatus = z.enum(BUNDLE_TASK_STATUSES);
 export type BundleTaskStatus = z.infer<typeof BundleTaskStatus>;
 /** The statuses in which a task is still to be worked. */
-export const OPEN_BUNDLE_TASK_STATUSES: readonly BundleTaskStatus[] = ['OPEN', 'IN_PROGRESS'];
+export const OPEN_BUNDLE_TASK_STATUSES: readonly BundleTaskStatus[] = openStatuses(bundleTaskDocument);
 
 /** The ledger's source_type of every row a task posts; source_id is '<task id>:<completion number>'. */
 export const BUNDLE_TASK_SOURCE_TYPE = 'bundle_task';
@@ -374,45 +418,47 @@ export const bundlesApi = {
     status: 201,
     idempotent: true,
   }),
-  assignBundleTask: endpoint({
-    method: 'POST',
+  assignBundleTask: actionEndpoint(bundleTaskDocument, 'assign', {
     path: '/api/bundle-tasks/:id/assign',
-    permission: 'add_bundle_task',
     tag: 'bundles',
     summary: 'Assign an open or in-progress task to a user (or to nobody)',
     params: IdParams,
     body: BundleTaskAssignInput,
     response: BundleTask,
   }),
-  startBundleTask: endpoint({
-    method: 'POST',
+  startBundleTask: actionEndpoint(bundleTaskDocument, 'start', {
     path: '/api/bundle-tasks/:id/start',
-    permission: ['process_bundle_task', 'add_bundle_task'],
     tag: 'bundles',
     summary: 'OPEN → IN_PROGRESS: by the assignee, or a holder of add_bundle_task',
     params: IdParams,
     response: BundleTask,
   }),
-  completeBundleTask: endpoint({
-    method: 'POST',
+  completeBundleTask: actionEndpoint(bundleTaskDocument, 'complete', {
     path: '/api/bundle-tasks/:id/complete',
-    permission: 'process_bundle_task',
     tag: 'bundles',
     summary:
       'Assemble all or part of what is left: components out at FIFO cost, bundles in at their summed cost (the assignee, unless you hold add_bundle_task)',
     params: IdParams,
     body: BundleTaskCompleteInput,
     response: BundleTask,
-    idempotent: true,
   }),
-  cancelBundleTask: endpoint({
-    method: 'POST',
+  cancelBundleTask: actionEndpoint(bundleTaskDocument, 'cancel', {
     path: '/api/bundle-tasks/:id/cancel',
-    permission: 'add_bundle_task',
     tag: 'bundles',
     summary: 'Cancel an open or in-progress task; what was already assembled stays posted',
     params: IdParams,
     body: BundleTaskCancelInput,
     response: BundleTask,
+  }),
+  bundleTaskPdf: endpoint({
+    method: 'GET',
+    path: '/api/bundle-tasks/:id/pdf',
+    permission: ['view_warehouse', 'process_bundle_task'],
+    tag: 'bundles',
+    summary:
+      'The bundling task sheet as a PDF (A4, in the language of lang or Accept-Language): the bundle, what is left to assemble, the components with the bins to pick from (without view_warehouse: only a task assigned to you)',
+    params: IdParams,
+    query: PrintoutQuery,
+    response: PdfFile,
   }),
 };

@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { UnitCost } from '../platform/decimal.ts';
+import { actionEndpoint, defineDocument, documentStatuses } from '../platform/documents.ts';
 import { endpoint } from '../platform/endpoint.ts';
 import { PageQuery, pageOf, Uuid } from '../platform/pagination.ts';
+import { PdfFile, PrintoutQuery } from '../platform/printouts.ts';
 import { SignedStockQuantity, StockQuantity } from './stock.ts';
 
 /**
  * Inventory stock process: counting sessions (cycle counts).
  *
- * OPEN → SUBMITTED → POSTED; OPEN or SUBMITTED → CANCELED; SUBMITTED → OPEN (reopened for more counting).
+ * OPEN → SUBMITTED → POSTED; OPEN or SUBMITTED → CANCELED; SUBMITTED → OPEN (reopened for more counting)
+ * (`stockCountDocument`); a step the status does not allow answers 409 STOCK_COUNT_STATUS_CONFLICT.
  * Starting a session snapshots the book quantity of every product in the warehouse's bins (or one zone's
  * bins) that holds stock. Counters scan codes (SKU or barcode) into bins, or set a line's counted quantity;
  * a product found where none was expected adds a line whose book quantity is 0. In a blind session the
@@ -19,12 +22,11 @@ import { SignedStockQuantity, StockQuantity } from './stock.ts';
  */
 
 export const StockCountErrorCode = {
-  /** Counting, submitting: the session is not open. */
-  STOCK_COUNT_NOT_OPEN: 'STOCK_COUNT_NOT_OPEN',
-  /** Posting, reopening: the session has not been submitted. */
-  STOCK_COUNT_NOT_SUBMITTED: 'STOCK_COUNT_NOT_SUBMITTED',
-  /** Cancelling: the session is already posted or cancelled. */
-  STOCK_COUNT_CLOSED: 'STOCK_COUNT_CLOSED',
+  /**
+   * The session's status does not allow this step: counting or submitting a session that is not open, posting
+   * or reopening one not submitted, cancelling one posted or cancelled (details: DocumentStatusConflictDetails).
+   */
+  STOCK_COUNT_STATUS_CONFLICT: 'STOCK_COUNT_STATUS_CONFLICT',
   /** Another open or submitted session counts some of the same bins. */
   STOCK_COUNT_OVERLAP: 'STOCK_COUNT_OVERLAP',
   /** No product has the SKU or barcode scanned. */
@@ -44,7 +46,36 @@ export const StockCountErrorCode = {
 } as const;
 export type StockCountErrorCode = (typeof StockCountErrorCode)[keyof typeof StockCountErrorCode];
 
-export const STOCK_COUNT_STATUSES = ['OPEN', 'SUBMITTED', 'POSTED', 'CANCELED'] as const;
+const READ = ['handle_inventory_stock_process', 'approve_inventory_stock_process'] as const;
+const COUNT = 'handle_inventory_stock_process';
+const APPROVE = 'approve_inventory_stock_process';
+
+/**
+ * The counting session as a document: its statuses and the steps between them, with who may take each. The
+ * API's guard, the step endpoints' permissions and the web's status tag and action bar all read this.
+ */
+export const stockCountDocument = defineDocument({
+  name: 'stock_count',
+  label: 'Stock count',
+  errorPrefix: 'STOCK_COUNT',
+  statuses: {
+    OPEN: { tone: 'progress', open: true, phrase: 'open' },
+    SUBMITTED: { tone: 'warning', open: true, phrase: 'submitted' },
+    POSTED: { tone: 'success', open: false, phrase: 'posted' },
+    CANCELED: { tone: 'neutral', open: false, phrase: 'cancelled' },
+  },
+  actions: {
+    /** Scans and counted quantities: the session stays open. */
+    count: { from: ['OPEN'], to: [], permission: COUNT, idempotent: true, done: 'counted' },
+    submit: { from: ['OPEN'], to: ['SUBMITTED'], permission: COUNT, done: 'submitted' },
+    reopen: { from: ['SUBMITTED'], to: ['OPEN'], permission: APPROVE, done: 'reopened' },
+    post: { from: ['SUBMITTED'], to: ['POSTED'], permission: APPROVE, idempotent: true, done: 'posted' },
+    cancel: { from: ['OPEN', 'SUBMITTED'], to: ['CANCELED'], permission: READ, destructive: true, done: 'cancelled' },
+  },
+});
+
+/** The statuses in the order the definition writes them. */
+export const STOCK_COUNT_STATUSES = documentStatuses(stockCountDocument);
 export const StockCountStatus = z.enum(STOCK_COUNT_STATUSES);
 export type StockCountStatus = z.infer<typeof StockCountStatus>;
 
@@ -286,9 +317,7 @@ export const StockCountZones = z.object({
 
 const IdParams = z.object({ id: Uuid });
 const LineParams = z.object({ id: Uuid, lineId: Uuid });
-const READ = ['handle_inventory_stock_process', 'approve_inventory_stock_process'] as const;
-const COUNT = 'handle_inventory_stock_process';
-const APPROVE = 'approve_inventory_stock_process';
+const actions = stockCountDocument.actions;
 
 export const stockCountsApi = {
   listStockCounts: endpoint({
@@ -370,10 +399,8 @@ export const stockCountsApi = {
     query: StockCountVarianceQuery,
     response: StockCountVariances,
   }),
-  scanStockCount: endpoint({
-    method: 'POST',
+  scanStockCount: actionEndpoint(stockCountDocument, 'count', {
     path: '/api/stock-counts/:id/scans',
-    permission: COUNT,
     tag: 'inventory',
     summary:
       'Count by scanning: a SKU or barcode into a bin adds the quantity (default 1) to that line, adding the line when the product was not expected there. Send an Idempotency-Key so a retried scan counts once.',
@@ -381,55 +408,56 @@ export const stockCountsApi = {
     body: StockCountScanInput,
     response: StockCountScanResult,
     status: 201,
-    idempotent: true,
   }),
   setStockCountLine: endpoint({
     method: 'PUT',
     path: '/api/stock-counts/:id/lines/:lineId',
-    permission: COUNT,
+    permission: actions.count.permission,
     tag: 'inventory',
     summary: "Set a line's counted quantity (null: not counted)",
     params: LineParams,
     body: StockCountLineInput,
     response: StockCountLine,
   }),
-  submitStockCount: endpoint({
-    method: 'POST',
+  submitStockCount: actionEndpoint(stockCountDocument, 'submit', {
     path: '/api/stock-counts/:id/submit',
-    permission: COUNT,
     tag: 'inventory',
     summary: 'Hand an open session over for review and posting',
     params: IdParams,
     response: StockCount,
   }),
-  reopenStockCount: endpoint({
-    method: 'POST',
+  reopenStockCount: actionEndpoint(stockCountDocument, 'reopen', {
     path: '/api/stock-counts/:id/reopen',
-    permission: APPROVE,
     tag: 'inventory',
     summary: 'Send a submitted session back for more counting',
     params: IdParams,
     response: StockCount,
   }),
-  postStockCount: endpoint({
-    method: 'POST',
+  postStockCount: actionEndpoint(stockCountDocument, 'post', {
     path: '/api/stock-counts/:id/post',
-    permission: APPROVE,
     tag: 'inventory',
     summary:
       'Post a submitted session: per counted line, counted less the bin’s quantity now, kind COUNT, in one posting',
     params: IdParams,
     body: StockCountPostInput,
     response: StockCountPostResult,
-    idempotent: true,
   }),
-  cancelStockCount: endpoint({
-    method: 'POST',
+  cancelStockCount: actionEndpoint(stockCountDocument, 'cancel', {
     path: '/api/stock-counts/:id/cancel',
-    permission: READ,
     tag: 'inventory',
     summary: 'Cancel an open or submitted session (nothing is posted)',
     params: IdParams,
     response: StockCount,
+  }),
+  stockCountPdf: endpoint({
+    method: 'GET',
+    path: '/api/stock-counts/:id/pdf',
+    permission: READ,
+    tag: 'inventory',
+    summary:
+      'The count sheet as a PDF (A4, in the language of lang or Accept-Language): lines in bin order with a column to write the count in; no expected quantities when the session is blind',
+    params: IdParams,
+    query: PrintoutQuery,
+    response: PdfFile,
   }),
 };

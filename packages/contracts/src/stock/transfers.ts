@@ -1,21 +1,23 @@
 import { z } from 'zod';
+import { actionEndpoint, defineDocument, documentStatuses } from '../platform/documents.ts';
 import { endpoint } from '../platform/endpoint.ts';
 import { IsoDate, PageQuery, pageOf, Uuid } from '../platform/pagination.ts';
+import { PdfFile, PrintoutQuery } from '../platform/printouts.ts';
 import { PositiveStockQuantity, StockMovement, StockQuantity } from './stock.ts';
 
 /**
  * Inventory transfers (DOMAIN.md "Inventory"): stock moved from one warehouse to another.
  *
- * DRAFT → DISPATCHED → PARTIALLY_RECEIVED → RECEIVED, or DRAFT → CANCELED. Each step is one endpoint
- * with its permission; a step the transfer's status does not allow answers 409 TRANSFER_STATUS_CONFLICT
- * with the status it has. Dispatching takes the stock out of the source warehouse (FIFO, the line's
+ * DRAFT → DISPATCHED → PARTIALLY_RECEIVED → RECEIVED, or DRAFT → CANCELED (`transferDocument`). Each step
+ * is one endpoint with its permission; a step the transfer's status does not allow answers 409
+ * TRANSFER_STATUS_CONFLICT with the status it has and the steps it allows. Dispatching takes the stock out of the source warehouse (FIFO, the line's
  * bin or the bins in picking order) into the destination's in-transit bucket, where its layers keep
  * their cost and received date; receiving moves what arrived into the destination's bins, in as many
  * receipts as it takes, and writes off what never arrives (a discrepancy, with its reason) at FIFO cost.
  * Numbers come from the document number service and stay gap-free, so a transfer is canceled, never deleted.
  */
 export const TransferErrorCode = {
-  /** The transfer's status does not allow this step (details: status). */
+  /** The transfer's status does not allow this step (details: DocumentStatusConflictDetails). */
   TRANSFER_STATUS_CONFLICT: 'TRANSFER_STATUS_CONFLICT',
   /** Source and destination are the same warehouse. */
   TRANSFER_SAME_WAREHOUSE: 'TRANSFER_SAME_WAREHOUSE',
@@ -40,7 +42,43 @@ export const TransferErrorCode = {
 } as const;
 export type TransferErrorCode = (typeof TransferErrorCode)[keyof typeof TransferErrorCode];
 
-export const TRANSFER_STATUSES = ['DRAFT', 'DISPATCHED', 'PARTIALLY_RECEIVED', 'RECEIVED', 'CANCELED'] as const;
+/**
+ * The transfer as a document: its statuses and the steps between them, with who may take each. The API's
+ * guard, the step endpoints' permissions and the web's status tag and action bar all read this.
+ */
+export const transferDocument = defineDocument({
+  name: 'inventory_transfer',
+  label: 'Transfer',
+  errorPrefix: 'TRANSFER',
+  statuses: {
+    DRAFT: { tone: 'neutral', open: true, phrase: 'a draft' },
+    DISPATCHED: { tone: 'info', open: true, phrase: 'dispatched' },
+    PARTIALLY_RECEIVED: { tone: 'warning', open: true, phrase: 'partly received' },
+    RECEIVED: { tone: 'success', open: false, phrase: 'received' },
+    CANCELED: { tone: 'danger', open: false, phrase: 'canceled' },
+  },
+  actions: {
+    edit: { from: ['DRAFT'], to: [], permission: 'edit_inventory_transfer', done: 'changed' },
+    dispatch: { from: ['DRAFT'], to: ['DISPATCHED'], permission: 'process_inventory_transfer', done: 'dispatched' },
+    receive: {
+      from: ['DISPATCHED', 'PARTIALLY_RECEIVED'],
+      to: ['PARTIALLY_RECEIVED', 'RECEIVED'],
+      permission: 'process_inventory_transfer',
+      done: 'received',
+    },
+    // Only a draft: stock already sent is received, or written off as a discrepancy.
+    cancel: {
+      from: ['DRAFT'],
+      to: ['CANCELED'],
+      permission: 'cancel_inventory_transfer',
+      destructive: true,
+      done: 'canceled',
+    },
+  },
+});
+
+/** The statuses in the order the definition writes them. */
+export const TRANSFER_STATUSES = documentStatuses(transferDocument);
 export const TransferStatus = z.enum(TRANSFER_STATUSES);
 export type TransferStatus = z.infer<typeof TransferStatus>;
 
@@ -309,40 +347,45 @@ export const transfersApi = {
   updateTransfer: endpoint({
     method: 'PUT',
     path: '/api/inventory-transfers/:id',
-    permission: 'edit_inventory_transfer',
+    permission: transferDocument.actions.edit.permission,
     tag: 'inventory',
     summary: 'Change a draft transfer (its lines are replaced)',
     params: IdParams,
     body: TransferInput,
     response: Transfer,
   }),
-  dispatchTransfer: endpoint({
-    method: 'POST',
+  dispatchTransfer: actionEndpoint(transferDocument, 'dispatch', {
     path: '/api/inventory-transfers/:id/dispatch',
-    permission: 'process_inventory_transfer',
     tag: 'inventory',
     summary: 'Dispatch a draft: its stock leaves the source at FIFO cost and is in transit to the destination',
     params: IdParams,
     response: TransferStepResult,
   }),
-  receiveTransfer: endpoint({
-    method: 'POST',
+  receiveTransfer: actionEndpoint(transferDocument, 'receive', {
     path: '/api/inventory-transfers/:id/receive',
-    permission: 'process_inventory_transfer',
     tag: 'inventory',
     summary: 'Receive what arrived (partly or all) into the destination; close lines short with a discrepancy',
     params: IdParams,
     body: TransferReceiptInput,
     response: TransferStepResult,
   }),
-  cancelTransfer: endpoint({
-    method: 'POST',
+  cancelTransfer: actionEndpoint(transferDocument, 'cancel', {
     path: '/api/inventory-transfers/:id/cancel',
-    permission: 'cancel_inventory_transfer',
     tag: 'inventory',
     summary: 'Cancel a draft transfer (nothing was posted; its number stays used)',
     params: IdParams,
     body: TransferCancelInput,
     response: Transfer,
+  }),
+  transferPdf: endpoint({
+    method: 'GET',
+    path: '/api/inventory-transfers/:id/pdf',
+    permission: 'view_inventory_transfer',
+    tag: 'inventory',
+    summary:
+      'The transfer’s dispatch note as a PDF (A4, in the language of lang or Accept-Language): from and to, lines with bins and quantities, boxes to sign',
+    params: IdParams,
+    query: PrintoutQuery,
+    response: PdfFile,
   }),
 };

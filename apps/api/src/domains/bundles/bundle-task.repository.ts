@@ -1,4 +1,4 @@
-import { BUNDLE_TASK_SOURCE_TYPE, type BundleTaskFilter } from '@backoffice/contracts';
+import { type BundleTaskFilter, OPEN_BUNDLE_TASK_STATUSES } from '@backoffice/contracts';
 import Decimal from 'decimal.js';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -219,11 +219,6 @@ export async function insertTask(db: Db, t: TaskWrite, recipe: RecipeRow[]): Pro
   return row.id;
 }
 
-/** The task's row, locked until the request's transaction ends: its status is about to be checked and changed. */
-export async function lockTask(db: Db, id: string) {
-  return db.selectFrom('bundle_tasks').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-}
-
 export async function setAssignee(db: Db, id: string, assigneeUserId: string | null) {
   await db
     .updateTable('bundle_tasks')
@@ -310,24 +305,6 @@ export async function completionsOf(db: Db, taskId: string) {
 /** The ledger source id of a task's completion. */
 export const completionSourceId = (taskId: string, seq: number) => `${taskId}:${seq}`;
 
-/** The ledger rows of a task's completions (revaluations left out: they show in a row's current value). */
-export async function movementIdsOfTask(db: Db, taskId: string, seqs: number[]): Promise<string[]> {
-  if (!seqs.length) return [];
-  const rows = await db
-    .selectFrom('stock_movements')
-    .select(sql<string>`id::text`.as('id'))
-    .where('source_type', '=', BUNDLE_TASK_SOURCE_TYPE)
-    .where(
-      'source_id',
-      'in',
-      seqs.map((seq) => completionSourceId(taskId, seq)),
-    )
-    .where('kind', '<>', 'REVALUATION')
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => r.id);
-}
-
 const today = sql<string>`(now() AT TIME ZONE 'Europe/London')::date`;
 
 function taskBase(db: Db) {
@@ -370,7 +347,7 @@ const HEAD_COLUMNS = [
 ] as const;
 
 // A task without a due date is never overdue (not unknown).
-const overdue = sql<boolean>`coalesce(t.status IN ('OPEN', 'IN_PROGRESS') AND t.due_date < ${today}, false)`;
+const overdue = sql<boolean>`coalesce(t.status = ANY(${OPEN_BUNDLE_TASK_STATUSES}::text[]) AND t.due_date < ${today}, false)`;
 
 export type TaskRow = Awaited<ReturnType<typeof findTasks>>[number];
 
@@ -389,7 +366,7 @@ function filtered(db: Db, f: Partial<BundleTaskFilter>) {
     );
   }
   if (f.status) query = query.where('t.status', '=', f.status);
-  if (f.openOnly === 'true') query = query.where('t.status', 'in', ['OPEN', 'IN_PROGRESS']);
+  if (f.openOnly === 'true') query = query.where('t.status', 'in', OPEN_BUNDLE_TASK_STATUSES);
   if (f.warehouseId) query = query.where('t.warehouse_id', '=', f.warehouseId);
   if (f.assigneeUserId) query = query.where('t.assignee_user_id', '=', f.assigneeUserId);
   if (f.unassigned === 'true') query = query.where('t.assignee_user_id', 'is', null);

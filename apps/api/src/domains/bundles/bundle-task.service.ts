@@ -13,7 +13,9 @@ import {
   type BundleTaskListItem,
   type BundleTaskListQuery,
   type BundleTaskStatus,
+  bundleTaskDocument,
   ConfigurationErrorCode,
+  calendarDayText,
   type MyBundleTaskQuery,
   OPEN_BUNDLE_TASK_STATUSES,
   StockErrorCode,
@@ -27,13 +29,23 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import type { AuthUser } from '../../platform/auth.ts';
-import { conflict, forbidden, notFound, unprocessable } from '../../platform/errors.ts';
-import { allRows, offsetOf, toPage } from '../../platform/pagination.ts';
+import {
+  auditDocument,
+  found,
+  isoOrNull as iso,
+  lockForAction,
+  moneyText as money,
+  nextDocumentNumber,
+  pageOfDocuments,
+  quantityText as qty,
+  recordStep,
+} from '../../platform/documents.ts';
+import { documentRows, sendDocumentsXlsx } from '../../platform/documents-export.ts';
+import { documentMovements } from '../../platform/documents-movements.ts';
+import { conflict, forbidden, unprocessable } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/routes.ts';
-import { numberCell, sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
-import { nextDocumentNumber } from '../configuration/document-numbers.service.ts';
-import { type PostLine, post } from '../stock/index.ts';
-import { movementsByIds } from '../stock/inventory.repository.ts';
+import { numberCell, type XlsxColumn } from '../../platform/xlsx.ts';
+import { movementsByIds, type PostLine, post } from '../stock/index.ts';
 import * as repo from './bundle-task.repository.ts';
 
 /**
@@ -50,15 +62,6 @@ const ZERO = new Decimal(0);
 /** What a stock quantity column holds: 4 places, 14 digits before the point (numeric(18, 4)). */
 const QUANTITY_PLACES = 4;
 const QUANTITY_LIMIT = new Decimal('1e14');
-
-const qty = (v: string | Decimal) => new Decimal(v).toFixed();
-const money = (v: string | Decimal) => new Decimal(v).toFixed(2);
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-function todayInUk(): string {
-  const d = ukCalendarDay();
-  return `${String(d.year).padStart(4, '0')}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
-}
 
 // Rules on quantities
 
@@ -140,11 +143,9 @@ async function availability(db: Db, a: AvailabilityOf): Promise<BundleAvailabili
 
 /** Before a task exists: a bundle's current recipe against a warehouse's stock. */
 export async function bundleAvailability(db: Db, q: z.output<typeof BundleAvailabilityQuery>) {
-  const product = await repo.findProduct(db, q.bundleProductId);
-  if (!product) throw notFound('Product', q.bundleProductId);
+  const product = found(await repo.findProduct(db, q.bundleProductId), 'Product', q.bundleProductId);
   if (product.kind !== 'BUNDLE') throw notABundle(product);
-  const warehouse = await repo.findWarehouse(db, q.warehouseId);
-  if (!warehouse) throw notFound('Warehouse', q.warehouseId);
+  const warehouse = found(await repo.findWarehouse(db, q.warehouseId), 'Warehouse', q.warehouseId);
   const source = q.sourceLocationId ? await repo.findLocation(db, q.sourceLocationId) : null;
   if (q.sourceLocationId && source?.warehouse_id !== warehouse.id) throw notInWarehouse(q.sourceLocationId);
   return availability(db, {
@@ -204,14 +205,10 @@ function toListItem(r: repo.TaskRow): BundleTaskListItem {
 
 /** The task as its detail shows it: recipe, completions, availability of what is left, ledger rows. */
 async function taskDetail(db: Db, id: string): Promise<BundleTask> {
-  const row = await repo.findTask(db, id);
-  if (!row) throw notFound('Bundle task', id);
+  const row = found(await repo.findTask(db, id), 'Bundle task', id);
   const [recipe, completions] = await Promise.all([repo.taskRecipe(db, id), repo.completionsOf(db, id)]);
-  const movementIds = await repo.movementIdsOfTask(
-    db,
-    id,
-    completions.map((c) => c.seq),
-  );
+  const source = { type: BUNDLE_TASK_SOURCE_TYPE, ids: completions.map((c) => repo.completionSourceId(id, c.seq)) };
+  const { items: movements } = await documentMovements(db, source, { order: 'oldest' }, movementsByIds);
   const isOpen = OPEN_BUNDLE_TASK_STATUSES.includes(row.status as BundleTaskStatus);
   const remaining = remainingOf(row);
   return {
@@ -237,7 +234,7 @@ async function taskDetail(db: Db, id: string): Promise<BundleTask> {
     canceledBy: row.canceled_by_name,
     cancelReason: row.cancel_reason,
     availability: isOpen && remaining.gt(0) ? await availabilityOfTask(db, row) : null,
-    movements: await movementsByIds(db, movementIds),
+    movements,
   };
 }
 
@@ -267,27 +264,8 @@ function checkMayWork(user: AuthUser, task: { assignee_user_id: string | null; n
   );
 }
 
-const VERB: Record<string, string> = {
-  assign: 'assigned',
-  start: 'started',
-  complete: 'completed',
-  cancel: 'canceled',
-};
-
-function checkStatus(task: { status: string; number: string }, allowed: readonly string[], step: string) {
-  if (allowed.includes(task.status)) return;
-  throw conflict(
-    BundleErrorCode.BUNDLE_TASK_STATUS_CONFLICT,
-    `Task ${task.number} is ${task.status.toLowerCase().replace('_', ' ')}: it cannot be ${VERB[step] ?? step} now.`,
-    { status: task.status, number: task.number },
-  );
-}
-
-async function lockedTask(ctx: Ctx, id: string) {
-  const task = await repo.lockTask(ctx.db, id);
-  if (!task) throw notFound('Bundle task', id);
-  return task;
-}
+const lockFor = (ctx: Ctx, id: string, action: keyof typeof bundleTaskDocument.actions) =>
+  lockForAction(ctx.db, bundleTaskDocument, 'bundle_tasks', id, action);
 
 // Checks of what a task refers to
 
@@ -324,20 +302,25 @@ async function checkAssignee(db: Db, id: string) {
 
 // Lists
 
-export async function listTasks(db: Db, q: BundleTaskListQuery) {
-  const [items, total] = await Promise.all([repo.findTasks(db, q, q.pageSize, offsetOf(q)), repo.countTasks(db, q)]);
-  return toPage(items.map(toListItem), total, q);
+export function listTasks(db: Db, q: BundleTaskListQuery) {
+  return pageOfDocuments(
+    q,
+    (limit, offset) => repo.findTasks(db, q, limit, offset),
+    () => repo.countTasks(db, q),
+    toListItem,
+  );
 }
 
 /** My Tasks: assigned to the signed-in user, due first (no due date last). */
 export async function myTasks(ctx: Ctx, q: MyBundleTaskQuery) {
   // A status asked for is shown whatever openOnly says (openOnly defaults to true).
   const f = { ...q, assigneeUserId: ctx.user.id, ...(q.status ? { openOnly: undefined } : {}) };
-  const [items, total] = await Promise.all([
-    repo.findTasks(ctx.db, f, q.pageSize, offsetOf(q), { column: 't.due_date', direction: 'asc' }),
-    repo.countTasks(ctx.db, f),
-  ]);
-  return toPage(items.map(toListItem), total, q);
+  return pageOfDocuments(
+    q,
+    (limit, offset) => repo.findTasks(ctx.db, f, limit, offset, { column: 't.due_date', direction: 'asc' }),
+    () => repo.countTasks(ctx.db, f),
+    toListItem,
+  );
 }
 
 const EXPORT_COLUMNS: XlsxColumn<BundleTaskListItem>[] = [
@@ -362,11 +345,8 @@ const EXPORT_COLUMNS: XlsxColumn<BundleTaskListItem>[] = [
 ];
 
 export function exportTasks(ctx: Ctx, f: BundleTaskFilter) {
-  const rows = (async function* () {
-    for await (const row of allRows((offset, limit) => repo.findTasks(ctx.db, f, limit, offset), XLSX_EXPORT_MAX_ROWS))
-      yield toListItem(row);
-  })();
-  return sendXlsx(ctx, `bundling-tasks-${new Date().toISOString().slice(0, 10)}.xlsx`, EXPORT_COLUMNS, rows);
+  const rows = documentRows((limit, offset) => repo.findTasks(ctx.db, f, limit, offset), toListItem);
+  return sendDocumentsXlsx(ctx, 'bundling-tasks', EXPORT_COLUMNS, rows);
 }
 
 export async function lookupBundles(db: Db, q: { q: string; limit: number }): Promise<{ items: BundleLookupItem[] }> {
@@ -398,15 +378,13 @@ export async function lookupAssignees(db: Db, q: { q: string; limit: number }) {
 // One task
 
 export async function getTask(ctx: Ctx, id: string): Promise<BundleTask> {
-  const row = await repo.findTask(ctx.db, id);
-  if (!row) throw notFound('Bundle task', id);
+  const row = found(await repo.findTask(ctx.db, id), 'Bundle task', id);
   checkMaySee(ctx.user, row);
   return taskDetail(ctx.db, id);
 }
 
 export async function taskAvailability(ctx: Ctx, id: string, q: { quantity?: string }): Promise<BundleAvailability> {
-  const row = await repo.findTask(ctx.db, id);
-  if (!row) throw notFound('Bundle task', id);
+  const row = found(await repo.findTask(ctx.db, id), 'Bundle task', id);
   checkMaySee(ctx.user, row);
   return availabilityOfTask(ctx.db, row, q.quantity ? new Decimal(q.quantity) : undefined);
 }
@@ -464,7 +442,7 @@ export async function createTask(ctx: Ctx, input: TaskInput): Promise<BundleTask
       );
   }
   if (input.assigneeUserId) await checkAssignee(db, input.assigneeUserId);
-  const today = todayInUk();
+  const today = calendarDayText(ukCalendarDay());
   if (input.dueDate && input.dueDate < today)
     throw unprocessable(
       BundleErrorCode.BUNDLE_TASK_DUE_DATE_PAST,
@@ -490,7 +468,7 @@ export async function createTask(ctx: Ctx, input: TaskInput): Promise<BundleTask
     recipe,
   );
   const task = await taskDetail(db, id);
-  await ctx.audit({ action: 'create', entity: 'bundle_task', entityId: id, after: auditView(task) });
+  await auditDocument(ctx, bundleTaskDocument, { number, action: 'create', after: auditView(task) });
   return task;
 }
 
@@ -518,14 +496,12 @@ export async function assignTask(
   id: string,
   input: z.output<typeof BundleTaskAssignInput>,
 ): Promise<BundleTask> {
-  const task = await lockedTask(ctx, id);
-  checkStatus(task, OPEN_BUNDLE_TASK_STATUSES, 'assign');
+  const task = await lockFor(ctx, id, 'assign');
   if (input.assigneeUserId) await checkAssignee(ctx.db, input.assigneeUserId);
   await repo.setAssignee(ctx.db, id, input.assigneeUserId);
-  await ctx.audit({
+  await auditDocument(ctx, bundleTaskDocument, {
+    number: task.number,
     action: 'assign',
-    entity: 'bundle_task',
-    entityId: id,
     before: { number: task.number, assigneeUserId: task.assignee_user_id },
     after: { number: task.number, assigneeUserId: input.assigneeUserId },
   });
@@ -533,17 +509,10 @@ export async function assignTask(
 }
 
 export async function startTask(ctx: Ctx, id: string): Promise<BundleTask> {
-  const task = await lockedTask(ctx, id);
-  checkStatus(task, ['OPEN'], 'start');
+  const task = await lockFor(ctx, id, 'start');
   checkMayWork(ctx.user, task);
   await repo.markStarted(ctx.db, id, ctx.user.id);
-  await ctx.audit({
-    action: 'start',
-    entity: 'bundle_task',
-    entityId: id,
-    before: { number: task.number, status: task.status },
-    after: { number: task.number, status: 'IN_PROGRESS' },
-  });
+  await recordStep(ctx, bundleTaskDocument, task, 'start', 'IN_PROGRESS');
   return taskDetail(ctx.db, id);
 }
 
@@ -584,8 +553,7 @@ export async function completeTask(
 ): Promise<BundleTask> {
   const db = ctx.db;
   // The task first: a second completion of the same task waits here and then sees what the first left.
-  const task = await lockedTask(ctx, id);
-  checkStatus(task, OPEN_BUNDLE_TASK_STATUSES, 'complete');
+  const task = await lockFor(ctx, id, 'complete');
   checkMayWork(ctx.user, task);
   const remaining = remainingOf(task);
   const quantity = input.quantity ? new Decimal(input.quantity) : remaining;
@@ -595,8 +563,7 @@ export async function completeTask(
       `Only ${remaining.toFixed()} of task ${task.number} are left to assemble, not ${quantity.toFixed()}.`,
       { remaining: remaining.toFixed(), quantity: quantity.toFixed() },
     );
-  const product = await repo.findProduct(db, task.bundle_product_id);
-  if (!product) throw notFound('Product', task.bundle_product_id);
+  const product = found(await repo.findProduct(db, task.bundle_product_id), 'Product', task.bundle_product_id);
   checkWholeBundles(product, quantity);
   const recipe = await repo.taskRecipe(db, id);
   const needs = componentNeeds(recipe, quantity);
@@ -604,8 +571,7 @@ export async function completeTask(
   // Then the products, as the posting service locks them: what is available cannot change until it has posted,
   // so two tasks racing for the last components are served one after the other and the second is refused here.
   await repo.lockProducts(db, [task.bundle_product_id, ...recipe.map((r) => r.componentId)]);
-  const warehouse = await repo.findWarehouse(db, task.warehouse_id);
-  if (!warehouse) throw notFound('Warehouse', task.warehouse_id);
+  const warehouse = found(await repo.findWarehouse(db, task.warehouse_id), 'Warehouse', task.warehouse_id);
   const source = task.source_location_id ? await repo.findLocation(db, task.source_location_id) : undefined;
   const check = await availability(db, {
     bundleUnit: product.unit,
@@ -652,14 +618,9 @@ export async function completeTask(
     { taskId: id, seq, quantity, value, postedAt: rows[0]?.postedAt ?? new Date().toISOString(), userId: ctx.user.id },
     isLast,
   );
-  await ctx.audit({
-    action: 'complete',
-    entity: 'bundle_task',
-    entityId: id,
-    before: { number: task.number, status: task.status, completedQuantity: qty(task.completed_quantity) },
+  await recordStep(ctx, bundleTaskDocument, task, 'complete', isLast ? 'COMPLETED' : 'IN_PROGRESS', {
+    before: { completedQuantity: qty(task.completed_quantity) },
     after: {
-      number: task.number,
-      status: isLast ? 'COMPLETED' : 'IN_PROGRESS',
       completedQuantity: qty(new Decimal(task.completed_quantity).add(quantity)),
       completion: { seq, quantity: quantity.toFixed(), value: value.toFixed(), movementIds: rows.map((r) => r.id) },
     },
@@ -672,17 +633,10 @@ export async function cancelTask(
   id: string,
   input: z.output<typeof BundleTaskCancelInput>,
 ): Promise<BundleTask> {
-  const task = await lockedTask(ctx, id);
-  checkStatus(task, OPEN_BUNDLE_TASK_STATUSES, 'cancel');
+  const task = await lockFor(ctx, id, 'cancel');
   await repo.markCanceled(ctx.db, id, ctx.user.id, input.reason);
-  await ctx.audit({
-    action: 'cancel',
-    entity: 'bundle_task',
-    entityId: id,
-    before: { number: task.number, status: task.status },
+  await recordStep(ctx, bundleTaskDocument, task, 'cancel', 'CANCELED', {
     after: {
-      number: task.number,
-      status: 'CANCELED',
       reason: input.reason,
       completedQuantity: qty(task.completed_quantity),
       notAssembled: qty(remainingOf(task)),

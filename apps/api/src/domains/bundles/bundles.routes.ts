@@ -1,5 +1,6 @@
 import { bundlesApi } from '@backoffice/contracts';
 import { type RouteEntry, route } from '../../platform/routes.ts';
+import { bundleTaskPdf } from './bundle-task.pdf.ts';
 import * as tasks from './bundle-task.service.ts';
 
 export const bundleRoutes: RouteEntry[] = [
@@ -16,4 +17,5 @@ export const bundleRoutes: RouteEntry[] = [
   route(bundlesApi.startBundleTask, ({ params }, ctx) => tasks.startTask(ctx, params.id)),
   route(bundlesApi.completeBundleTask, ({ params, body }, ctx) => tasks.completeTask(ctx, params.id, body)),
   route(bundlesApi.cancelBundleTask, ({ params, body }, ctx) => tasks.cancelTask(ctx, params.id, body)),
+  route(bundlesApi.bundleTaskPdf, ({ params, query }, ctx) => bundleTaskPdf(ctx, params.id, query.lang)),
 ];

@@ -13,9 +13,9 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { conflict, isUniqueViolation, notFound, unprocessable } from '../../platform/errors.ts';
 import { offsetOf, toPage } from '../../platform/pagination.ts';
+import { inUse, referencesTo } from '../../platform/references.ts';
 import type { Ctx } from '../../platform/routes.ts';
 import { sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
-import { countReferences, inUse } from '../master-data/references.ts';
 import { CARRIER_REFERENCES, CARRIER_SERVICE_REFERENCES } from './carrier.references.ts';
 import {
   type CarrierRow,
@@ -160,7 +160,7 @@ export async function updateCarrier(ctx: Ctx, id: string, input: CarrierValues) 
   const kept = new Set(input.services.flatMap((s) => (s.id ? [s.id] : [])));
   const removed = before.services.filter((s) => !kept.has(s.id));
   for (const service of removed) {
-    const references = await countReferences(ctx.db, service.id, CARRIER_SERVICE_REFERENCES);
+    const references = await referencesTo(ctx.db, 'carrier_service', service.id, CARRIER_SERVICE_REFERENCES);
     if (references.length) throw inUse(`Service ${service.code} of carrier "${before.code}"`, references);
   }
   await withUniqueCode(ctx.db, input.code, id, () => updateCarrierRow(ctx.db, id, carrierColumns(input)));
@@ -183,9 +183,9 @@ export async function updateCarrier(ctx: Ctx, id: string, input: CarrierValues) 
 export async function deleteCarrier(ctx: Ctx, id: string) {
   // The row lock also blocks a new reference meanwhile: a foreign key check takes a KEY SHARE lock.
   const before = await getCarrier(ctx.db, id, true);
-  const references = await countReferences(ctx.db, id, CARRIER_REFERENCES);
+  const references = await referencesTo(ctx.db, 'carrier', id, CARRIER_REFERENCES);
   for (const service of before.services) {
-    for (const found of await countReferences(ctx.db, service.id, CARRIER_SERVICE_REFERENCES)) {
+    for (const found of await referencesTo(ctx.db, 'carrier_service', service.id, CARRIER_SERVICE_REFERENCES)) {
       const same = references.find((r) => r.entity === found.entity);
       if (same) same.count += found.count;
       else references.push({ ...found });

@@ -1,5 +1,7 @@
+// Numbering is the document kernel's; this area edits the formats it reads.
+export { nextDocumentNumber } from '../../platform/documents-numbers.ts';
+export { configurationReferences } from './configuration.references.ts';
 export { configurationRoutes } from './configuration.routes.ts';
-export { nextDocumentNumber } from './document-numbers.service.ts';
 export {
   assertPeriodOpen,
   getPeriodLockDate,

@@ -1,7 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
-/** SQL of the system settings and the document number counters; rules live in the services. */
+/**
+ * SQL of the system settings and the document number counters (read here for the previews; numbers are taken by
+ * platform/documents-numbers.ts); rules live in the services.
+ */
 
 type Db = Kysely<Database>;
 
@@ -54,26 +57,6 @@ export async function findWarehouseSummary(db: Db, id: string, lock = false) {
   let query = db.selectFrom('warehouses').select(['id', 'code', 'name', 'active']).where('id', '=', id);
   if (lock) query = query.forShare();
   return query.executeTakeFirst();
-}
-
-/**
- * Takes the next number of a kind and year: the counter row is created or incremented and stays
- * locked until the caller's transaction ends, so a concurrent caller waits and a rollback gives
- * the number back (gap-free).
- */
-export async function takeNextSequence(db: Db, kind: string, year: number): Promise<string> {
-  const row = await db
-    .insertInto('document_number_counters')
-    .values({ kind, year, last_value: 1 })
-    .onConflict((oc) =>
-      oc.columns(['kind', 'year']).doUpdateSet({
-        last_value: sql`document_number_counters.last_value + 1`,
-        updated_at: new Date(),
-      }),
-    )
-    .returning('last_value')
-    .executeTakeFirstOrThrow();
-  return row.last_value;
 }
 
 /** The last numbers given in a year, by kind. */

@@ -3,6 +3,7 @@ import {
   BASE_CURRENCY,
   CompanySettings,
   ConfigurationErrorCode,
+  calendarDayText,
   DEFAULT_COUNTRY,
   DEFAULT_DOCUMENT_NUMBER_FORMATS,
   DOCUMENT_KINDS,
@@ -92,9 +93,6 @@ export async function getSettingsGroup<G extends SettingsGroup>(
   return values as SettingsGroups[G];
 }
 
-const isoDay = (d: { year: number; month: number; day: number }) =>
-  `${String(d.year).padStart(4, '0')}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
-
 /** Every setting, grouped, with the facts that decide what may change. */
 export async function getSystemConfiguration(
   db: Kysely<Database>,
@@ -130,7 +128,7 @@ export async function getSystemConfiguration(
       baseCurrencyLocked: true,
       settlementRecipientsSource: savedRecipients.size ? 'saved' : 'environment',
       defaultWarehouse: warehouse ?? null,
-      today: isoDay(today),
+      today: calendarDayText(today),
       nextDocumentNumbers,
       nextSequences,
     },
@@ -169,7 +167,7 @@ const GROUP_RULES: {
       );
     }
     next.defaultVatRate = new Decimal(next.defaultVatRate).toFixed(2);
-    const today = isoDay(ukCalendarDay());
+    const today = calendarDayText(ukCalendarDay());
     if (next.periodLockDate && next.periodLockDate !== before.periodLockDate && next.periodLockDate > today)
       throw unprocessable(
         ConfigurationErrorCode.PERIOD_LOCK_DATE_IN_FUTURE,

@@ -1,12 +1,13 @@
 import type { ReferenceCount } from '@backoffice/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { countReferences, type ReferenceQuery } from '../master-data/references.ts';
+import { type ReferenceQuery, referencesTo } from '../../platform/references.ts';
 
 /**
- * What uses a currency, by its code: while any counts, the currency stays active. Each area that
- * stores a currency code for what it does from now on (a supplier's default currency, an open
- * purchase order) adds its count here. Active processors count; a deactivated one does not.
+ * What uses a currency, by its code: while any counts, the currency stays active. Active processors count
+ * (a deactivated one does not), and active business partners' default currencies. Areas above master data
+ * that store a currency code for what they do from now on (an open purchase order) register it in app.ts
+ * (platform/references.ts).
  */
 export const CURRENCY_REFERENCES: ReferenceQuery[] = [
   {
@@ -41,5 +42,5 @@ export const CURRENCY_REFERENCES: ReferenceQuery[] = [
 ];
 
 export function currencyReferences(db: Kysely<Database>, code: string): Promise<ReferenceCount[]> {
-  return countReferences(db, code, CURRENCY_REFERENCES);
+  return referencesTo(db, 'currency', code, CURRENCY_REFERENCES);
 }

@@ -15,6 +15,7 @@ import {
 } from '@backoffice/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { todayInLondon } from '../../platform/business-day.ts';
 import { conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import { allRows, offsetOf, toPage } from '../../platform/pagination.ts';
 import type { Ctx } from '../../platform/routes.ts';
@@ -37,7 +38,7 @@ import {
   updateCurrencyRow,
   updateRateRow,
 } from './currency.repository.ts';
-import { plainDecimal, todayInLondon } from './exchange-rates.ts';
+import { plainDecimal } from './exchange-rates.ts';
 
 function toCurrency(row: CurrencyRow, rates: CurrencyRates | undefined): Currency {
   const current = rates?.current;

@@ -33,16 +33,6 @@ export function plainDecimal(value: string | Decimal): string {
   return new Decimal(value).toFixed();
 }
 
-/** Today in the United Kingdom, YYYY-MM-DD: the day a "current" rate is taken for. */
-export function todayInLondon(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
-
 export function noExchangeRate(currency: string, date: string) {
   return unprocessable(
     CurrencyErrorCode.NO_EXCHANGE_RATE,

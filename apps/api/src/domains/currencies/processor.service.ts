@@ -12,12 +12,12 @@ import {
 } from '@backoffice/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { todayInLondon } from '../../platform/business-day.ts';
 import { conflict, isUniqueViolation, notFound, unprocessable } from '../../platform/errors.ts';
 import { allRows, offsetOf, toPage } from '../../platform/pagination.ts';
+import { inUse, referencesTo } from '../../platform/references.ts';
 import type { Ctx } from '../../platform/routes.ts';
 import { sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
-import { countReferences, inUse } from '../master-data/references.ts';
-import { todayInLondon } from './exchange-rates.ts';
 import { PROCESSOR_REFERENCES } from './processor.references.ts';
 import {
   deleteProcessorRow,
@@ -105,7 +105,7 @@ export async function createProcessor(ctx: Ctx, input: ProcessorValues) {
 export async function updateProcessor(ctx: Ctx, id: string, input: ProcessorValues) {
   const before = await getProcessor(ctx.db, id, true);
   if (input.currency !== before.currency) {
-    const references = await countReferences(ctx.db, id, PROCESSOR_REFERENCES);
+    const references = await referencesTo(ctx.db, 'processor', id, PROCESSOR_REFERENCES);
     if (references.length)
       throw conflict(
         ProcessorErrorCode.PROCESSOR_CURRENCY_LOCKED,
@@ -125,7 +125,7 @@ export async function updateProcessor(ctx: Ctx, id: string, input: ProcessorValu
 export async function deleteProcessor(ctx: Ctx, id: string) {
   // The row lock also blocks a new reference meanwhile: a foreign key check takes a KEY SHARE lock.
   const before = await getProcessor(ctx.db, id, true);
-  const references = await countReferences(ctx.db, id, PROCESSOR_REFERENCES);
+  const references = await referencesTo(ctx.db, 'processor', id, PROCESSOR_REFERENCES);
   if (references.length) throw inUse(`Processor "${before.code}"`, references);
   await deleteProcessorRow(ctx.db, id);
   await ctx.audit({ action: 'delete', entity: 'processor', entityId: id, before });

@@ -7,20 +7,15 @@ import type { Db } from '../../db/db.ts';
 import { registerInteractionRoutes } from './interactions.ts';
 import { loadProviderSecrets } from './keys.ts';
 import { createProvider, realmPrefix } from './provider.ts';
-import { DEFAULT_SIGN_IN_LIMITS, type SignInLimits, SignInRateLimiter } from './rate-limit.ts';
+import { DatabaseSignInFailures, DEFAULT_SIGN_IN_LIMITS, type SignInLimits, SignInRateLimiter } from './rate-limit.ts';
 
+export { generatePassword, hashPassword, verifyPassword } from './passwords.ts';
 export { SignInRateLimiter } from './rate-limit.ts';
-
-/**
- * The sign-in attempt limiter of this process (in memory: each process counts on its own). Tests reset it
- * between cases with `signInRateLimiter.reset()` or change `signInRateLimiter.limits`.
- */
-export const signInRateLimiter = new SignInRateLimiter({ ...DEFAULT_SIGN_IN_LIMITS });
 
 export interface EmbeddedIdentityOptions {
   /** Overrides the sign-in limits (per user and ip, per ip, window). */
   signInLimits?: Partial<SignInLimits>;
-  /** A limiter of its own instead of the process-wide one (tests). */
+  /** A limiter of its own instead of the one counting in the database, shared by every server (tests). */
   rateLimiter?: SignInRateLimiter;
 }
 
@@ -49,7 +44,9 @@ export async function registerEmbeddedIdentityProvider(
   // oidc-provider's typed event map, hence the plain EventEmitter view.
   (provider as EventEmitter).on('error', (err: unknown) => app.log.error({ err }, 'identity provider error'));
 
-  const limiter = options.rateLimiter ?? signInRateLimiter;
+  const limiter =
+    options.rateLimiter ??
+    new SignInRateLimiter({ ...DEFAULT_SIGN_IN_LIMITS }, Date.now, new DatabaseSignInFailures(db));
   if (options.signInLimits) limiter.limits = { ...limiter.limits, ...options.signInLimits };
 
   const prefix = realmPrefix(config);

@@ -134,7 +134,7 @@ export async function registerInteractionRoutes(app: FastifyInstance, deps: Inte
         return signInPage(reply, 400, { locale, action, username, error: { key: 'missingFields' } });
 
       const ip = request.ip;
-      const waitMs = limiter.retryAfterMs(username, ip);
+      const waitMs = await limiter.retryAfterMs(username, ip);
       if (waitMs > 0) {
         const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
         reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
@@ -152,7 +152,7 @@ export async function registerInteractionRoutes(app: FastifyInstance, deps: Inte
 
       const result = await checkCredentials(db, { username, password, ip, requestId: request.id });
       if (!result.ok) {
-        limiter.recordFailure(username, ip);
+        await limiter.recordFailure(username, ip);
         return signInPage(reply, 200, {
           locale,
           action,
@@ -160,7 +160,7 @@ export async function registerInteractionRoutes(app: FastifyInstance, deps: Inte
           error: { key: result.reason === 'inactive' ? 'accountDeactivated' : 'invalidCredentials' },
         });
       }
-      limiter.recordSuccess(username, ip);
+      await limiter.recordSuccess(username, ip);
 
       const accountId = result.user.id;
       const existing =

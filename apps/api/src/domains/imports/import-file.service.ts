@@ -3,7 +3,7 @@ import { forbidden } from '../../platform/errors.ts';
 import { proposeMapping } from '../../platform/import.ts';
 import type { UploadedPart } from '../../platform/multipart.ts';
 import type { Ctx } from '../../platform/routes.ts';
-import { storeUpload } from '../uploads/uploads.service.ts';
+import { storeUpload } from '../uploads/index.ts';
 import { mappingsOfKind } from './excel-mapping.repository.ts';
 import { estimateDataRows, readSheetHead, resolveHeader } from './sheet-head.ts';
 

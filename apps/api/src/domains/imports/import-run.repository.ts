@@ -167,8 +167,11 @@ export interface ClaimedRun {
   startedAt: Date;
 }
 
-/** Takes the oldest waiting run of these kinds (SKIP LOCKED: several servers never take the same one). */
-export async function claimNextRun(db: Kysely<Database>, kinds: readonly string[]): Promise<ClaimedRun | undefined> {
+/**
+ * Starts (or starts again) the run a job works on: VALIDATING from the first row. Answers nothing when the run
+ * has already ended (a job re-run after its server stopped just after the run committed finds it so).
+ */
+export async function startRun(db: Kysely<Database>, id: string): Promise<ClaimedRun | undefined> {
   const result = await sql<{
     id: string;
     kind: string;
@@ -181,14 +184,9 @@ export async function claimNextRun(db: Kysely<Database>, kinds: readonly string[
     request_id: string | null;
     started_at: Date;
   }>`
-    UPDATE import_runs SET status = 'VALIDATING', started_at = now(), heartbeat_at = now()
-    WHERE id = (
-      SELECT id FROM import_runs
-      WHERE status = 'QUEUED' AND kind = ANY(${kinds as string[]}::text[])
-      ORDER BY created_at, id
-      LIMIT 1
-      FOR UPDATE SKIP LOCKED
-    )
+    UPDATE import_runs
+    SET status = 'VALIDATING', started_at = now(), heartbeat_at = now(), rows_done = 0, rows_total = NULL
+    WHERE id = ${id} AND status IN ('QUEUED', 'VALIDATING', 'APPLYING')
     RETURNING id, kind, file_id, file_name, mode, mapping_id, columns, created_by, request_id, started_at`.execute(db);
   const r = result.rows[0];
   if (!r) return undefined;
@@ -207,15 +205,56 @@ export async function claimNextRun(db: Kysely<Database>, kinds: readonly string[
   };
 }
 
-/** Runs under way whose job stopped beating (the server stopped): they wrote nothing, and are failed. */
-export async function failStaleRuns(db: Kysely<Database>, staleSeconds: number) {
+/** A run whose attempt failed on an unexpected error waits for the job's next attempt. */
+export async function requeueRun(db: Kysely<Database>, id: string) {
+  await db
+    .updateTable('import_runs')
+    .set({ status: 'QUEUED', rows_done: 0, rows_total: null })
+    .where('id', '=', id)
+    .where('status', 'in', ['VALIDATING', 'APPLYING'])
+    .execute();
+}
+
+/** A failed run started again by a person (its job is retried): waiting, its earlier outcome cleared. */
+export async function reopenRun(db: Kysely<Database>, id: string): Promise<boolean> {
+  const r = await db
+    .updateTable('import_runs')
+    .set({
+      status: 'QUEUED',
+      rows_done: 0,
+      rows_total: null,
+      error_count: 0,
+      errors: '[]',
+      failure_code: null,
+      failure_message: null,
+      timings: null,
+      started_at: null,
+      heartbeat_at: null,
+      finished_at: null,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'FAILED')
+    .executeTakeFirst();
+  return r.numUpdatedRows > 0n;
+}
+
+/**
+ * Runs under way that no job will finish: left by a server of an earlier version (before imports ran on the
+ * platform's job runner) that stopped mid-way. They wrote nothing, and are failed. A run whose job is
+ * waiting or running is the runner's to sweep, never this.
+ */
+export async function failStaleRuns(db: Kysely<Database>, staleSeconds: number, jobKind = 'imports.run') {
   await sql`
     UPDATE import_runs
     SET status = 'FAILED', failure_code = 'IMPORT_INTERRUPTED',
         failure_message = 'The server stopped while this file was being imported; nothing was imported. Upload it again.',
         finished_at = now()
     WHERE status IN ('VALIDATING', 'APPLYING')
-      AND coalesce(heartbeat_at, started_at, created_at) < now() - make_interval(secs => ${staleSeconds})`.execute(db);
+      AND coalesce(heartbeat_at, started_at, created_at) < now() - make_interval(secs => ${staleSeconds})
+      AND NOT EXISTS (
+        SELECT 1 FROM jobs
+        WHERE jobs.kind = ${jobKind} AND jobs.key = import_runs.id::text AND jobs.status IN ('QUEUED', 'RUNNING')
+      )`.execute(db);
 }
 
 export async function fileContent(db: Kysely<Database>, fileId: string): Promise<Buffer | undefined> {

@@ -17,8 +17,9 @@ import { AppError, conflict, forbidden, isUniqueViolation, notFound, unprocessab
 import { allRows, offsetOf, toPage } from '../../platform/pagination.ts';
 import type { Ctx } from '../../platform/routes.ts';
 import { sendXlsx, XLSX_CONTENT_TYPE, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
-import { ATTACHMENT_READERS } from '../uploads/uploads.service.ts';
+import { ATTACHMENT_READERS } from '../uploads/index.ts';
 import { getMapping } from './excel-mapping.service.ts';
+import { queueImportJob } from './import-jobs.ts';
 import {
   countRuns,
   insertRun,
@@ -136,9 +137,8 @@ export async function queueImport(ctx: Ctx, kind: ImportKind, input: NewImport):
     entityId: id,
     after: run,
   });
-  // The job may start only once this transaction has committed: when the answer has gone out.
-  const jobs = ctx.request.server.importJobs;
-  ctx.reply.raw.once('finish', () => jobs.nudge());
+  // Queued in this transaction; the runner is nudged once the answer has gone out (the job is committed then).
+  await queueImportJob(ctx, id, kind);
   return run;
 }
 

@@ -8,8 +8,8 @@ import {
   importTemplate,
   listRuns,
   queueImport,
-} from '../imports/import-run.service.ts';
-import { ATTACHMENT_READERS } from '../uploads/uploads.service.ts';
+} from '../imports/index.ts';
+import { ATTACHMENT_READERS } from '../uploads/index.ts';
 
 /** Those who may see the inventory uploads may download the files uploaded. */
 ATTACHMENT_READERS[importFileEntity('inventory')] = 'view_warehouse';

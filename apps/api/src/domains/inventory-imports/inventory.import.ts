@@ -14,12 +14,17 @@ import { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { ImportJob } from '../imports/import-jobs.ts';
-import { fileContent, finishRun } from '../imports/import-run.repository.ts';
-import { type CellResult, decimalCell, type MappedRow, readMappedRows } from '../imports/mapped-rows.ts';
-import { estimateDataRows } from '../imports/sheet-head.ts';
-import { costForFound, type PostLine, post } from '../stock/index.ts';
-import { lockProducts } from '../stock/stock.repository.ts';
+import {
+  type CellResult,
+  decimalCell,
+  estimateDataRows,
+  fileContent,
+  finishRun,
+  type ImportJob,
+  type MappedRow,
+  readMappedRows,
+} from '../imports/index.ts';
+import { costForFound, lockProducts, type PostLine, post } from '../stock/index.ts';
 import { binBalancesOf, locationsByCodes, productsByCodes, warehousesByCodes } from './inventory-import.repository.ts';
 
 /**

@@ -3,9 +3,9 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import type { BrandsTable, Database } from '../../db/schema.ts';
 import { conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import { allRows, likePattern, offsetOf, parseSort, toPage } from '../../platform/pagination.ts';
+import { inUse, type ReferenceQuery, referencesTo } from '../../platform/references.ts';
 import type { Ctx } from '../../platform/routes.ts';
 import { sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
-import { countReferences, inUse, type ReferenceQuery } from './references.ts';
 
 /** A master-data record that is just a unique code, a name and an active flag (brands, cost centres). */
 export interface CodedRow {
@@ -26,14 +26,14 @@ export interface CodedInput {
 export interface CodedRecordsSpec {
   /** The tables share one shape (migration 0005). */
   table: 'brands' | 'cost_centers';
-  /** Audit entity, singular snake case. */
-  entity: string;
+  /** Audit entity, singular snake case; also the kind other areas register their references to. */
+  entity: 'brand' | 'cost_center';
   /** For messages: "Brand", "Cost centre". */
   label: string;
   /** The unique index on upper(code), to tell a concurrent duplicate from other conflicts. */
   codeKey: string;
   codeTakenCode: string;
-  /** What refers to a record; each area that stores its id adds a count here. */
+  /** What refers to a record from inside master data; other areas register theirs (platform/references.ts). */
   references: readonly ReferenceQuery[];
   /** Base of the export's file name. */
   exportName: string;
@@ -149,7 +149,7 @@ export function codedRecords(spec: CodedRecordsSpec) {
     async remove(ctx: Ctx, id: string) {
       // The row lock also blocks a new reference meanwhile: a foreign key check takes a KEY SHARE lock.
       const before = await get(ctx.db, id, true);
-      const references = await countReferences(ctx.db, id, spec.references);
+      const references = await referencesTo(ctx.db, spec.entity, id, spec.references);
       if (references.length) throw inUse(`${spec.label} "${before.code}"`, references);
       await ctx.db.deleteFrom(table).where('id', '=', id).execute();
       await ctx.audit({ action: 'delete', entity: spec.entity, entityId: id, before });

@@ -1,2 +1,4 @@
-export { PRODUCT_REFERENCES, PRODUCTS_OF_BRAND } from './product.references.ts';
+export { runProductImport } from './product.import.ts';
+export { productReferences } from './product.references.ts';
+export { textMatches } from './product.repository.ts';
 export { productsRoutes } from './product.routes.ts';

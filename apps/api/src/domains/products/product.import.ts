@@ -30,9 +30,16 @@ import { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { ImportJob } from '../imports/import-jobs.ts';
-import { fileContent, finishRun } from '../imports/import-run.repository.ts';
-import { type CellResult, decimalCell, type MappedRow, readMappedRows } from '../imports/mapped-rows.ts';
+import {
+  type CellResult,
+  decimalCell,
+  estimateDataRows,
+  fileContent,
+  finishRun,
+  type ImportJob,
+  type MappedRow,
+  readMappedRows,
+} from '../imports/index.ts';
 import {
   barcodeOwners,
   barcodesOfProducts,
@@ -47,8 +54,7 @@ import {
   type ProductRow,
   productsWithSkus,
   updateProducts,
-} from '../imports/product-import.repository.ts';
-import { estimateDataRows } from '../imports/sheet-head.ts';
+} from './product-import.repository.ts';
 
 /**
  * Product import (.xlsx → products), all or nothing, in one pass over the file:

@@ -9,9 +9,9 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { conflict, isUniqueViolation, notFound, unprocessable } from '../../platform/errors.ts';
 import { allRows } from '../../platform/pagination.ts';
+import { inUse, referencesTo } from '../../platform/references.ts';
 import type { Ctx } from '../../platform/routes.ts';
 import { sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
-import { countReferences, inUse } from '../master-data/references.ts';
 import { PRODUCT_REFERENCES } from './product.references.ts';
 import {
   barcodesTaken,
@@ -151,7 +151,7 @@ export async function deleteProduct(ctx: Ctx, id: string) {
   // The row lock also blocks a new reference meanwhile: a foreign key check takes a KEY SHARE lock.
   if (!(await lockProduct(ctx.db, id))) throw notFound('Product', id);
   const before = await getProduct(ctx.db, id);
-  const references = await countReferences(ctx.db, id, PRODUCT_REFERENCES);
+  const references = await referencesTo(ctx.db, 'product', id, PRODUCT_REFERENCES);
   if (references.length) throw inUse(`Product ${before.sku}`, references);
   await deleteProductRow(ctx.db, id);
   await ctx.audit({ action: 'delete', entity: 'product', entityId: id, before });

@@ -72,14 +72,52 @@ export async function listRuns(db: Db, limit: number, offset: number) {
   return { items: rows.map(toRun), total };
 }
 
-/** Runs left RUNNING by a server that stopped: nobody will finish them. */
-export async function failRunning(db: Db, failure: string) {
+/**
+ * Runs RUNNING that no job will finish: left by a server of an earlier version (before the process ran on the
+ * platform's job runner), or whose job ended without ending them. A run whose job waits or runs is left alone:
+ * the runner sweeps that job when, and only when, its heartbeat is stale.
+ */
+export async function failRunning(db: Db, failure: string, jobKind: string, quietSeconds = 0) {
   const result = await db
     .updateTable('fifo_process_runs')
     .set({ status: 'FAILED', finished_at: sql`now()`, failure })
     .where('status', '=', 'RUNNING')
+    .where('heartbeat_at', '<=', sql<Date>`now() - make_interval(secs => ${quietSeconds})`)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('jobs')
+            .select('jobs.id')
+            .where('jobs.kind', '=', jobKind)
+            .whereRef('jobs.key', '=', sql`fifo_process_runs.id::text`)
+            .where('jobs.status', 'in', ['QUEUED', 'RUNNING']),
+        ),
+      ),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** An attempt starts from the first product: what an earlier, interrupted attempt found is dropped. */
+export async function resetRun(db: Db, id: string) {
+  await db.deleteFrom('fifo_process_differences').where('run_id', '=', id).execute();
+  await db
+    .updateTable('fifo_process_runs')
+    .set({ products_total: 0, products_done: 0, movements_done: 0, differences_found: 0, heartbeat_at: sql`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 'RUNNING')
+    .execute();
+}
+
+/** A failed run started again by a person (its job retried): RUNNING from the start. */
+export async function reopenRun(db: Db, id: string) {
+  const result = await db
+    .updateTable('fifo_process_runs')
+    .set({ status: 'RUNNING', finished_at: null, failure: null, heartbeat_at: sql`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 'FAILED')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 export async function saveProgress(

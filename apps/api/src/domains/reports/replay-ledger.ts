@@ -1,7 +1,6 @@
 import type { FifoDifferenceKind } from '@backoffice/contracts';
 import Decimal from 'decimal.js';
-import { type Bucket, FifoError, type Layer, replay } from '../stock/fifo.ts';
-import { engineHistory, type LedgerRow } from '../stock/ledger-history.ts';
+import { type Bucket, engineHistory, FifoError, type Layer, type LedgerRow, replay } from '../stock/index.ts';
 
 /**
  * The comparison of a product's replay with what the database keeps. The ledger is turned into the engine's
@@ -10,7 +9,7 @@ import { engineHistory, type LedgerRow } from '../stock/ledger-history.ts';
 
 const ZERO = new Decimal(0);
 
-export { assembledKey, engineHistory, type LedgerRow } from '../stock/ledger-history.ts';
+export { assembledKey, engineHistory, type LedgerRow } from '../stock/index.ts';
 
 /** An open layer as stock_layers keeps it. */
 export interface StoredLayer {

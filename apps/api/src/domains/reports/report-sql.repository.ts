@@ -2,6 +2,7 @@ import { AGE_BUCKET_DAYS, AGE_BUCKETS, type AgeBucket } from '@backoffice/contra
 import Decimal from 'decimal.js';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { BUSINESS_TIME_ZONE, dayStart, TODAY } from '../../platform/business-day.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { likePattern } from '../../platform/pagination.ts';
 
@@ -13,16 +14,9 @@ import { likePattern } from '../../platform/pagination.ts';
 export type Db = Kysely<Database>;
 export type Fragment = RawBuilder<unknown>;
 
-export const ZONE = 'Europe/London';
-/** Today in the business's time zone. */
-export const TODAY = sql`(now() AT TIME ZONE ${sql.lit(ZONE)})::date`;
-/** The first instant of a day (YYYY-MM-DD) in London. */
-export const dayStart = (day: string | Fragment) =>
-  typeof day === 'string'
-    ? sql`(${day}::date::timestamp AT TIME ZONE ${sql.lit(ZONE)})`
-    : sql`((${day})::timestamp AT TIME ZONE ${sql.lit(ZONE)})`;
-/** The first instant after a day: a row posted on that day has posted_at before it (backdated ones at 23:59:59.999). */
-export const dayEnd = (day: string) => sql`((${day}::date + 1)::timestamp AT TIME ZONE ${sql.lit(ZONE)})`;
+// The business day's fragments are the platform's; the report repositories take them from here with the rest.
+export { dayEnd, dayStart, londonDay, TODAY } from '../../platform/business-day.ts';
+export const ZONE = BUSINESS_TIME_ZONE;
 
 export const money = (v: string | null | undefined) => new Decimal(v ?? 0).toFixed(2);
 export const qty = (v: string | null | undefined) => new Decimal(v ?? 0).toFixed();
@@ -162,15 +156,6 @@ export function orderBy(sort: string | undefined, columns: Record<string, Fragme
     throw badRequest('VALIDATION_FAILED', `A list cannot be sorted by "${field}".`, { allowed: Object.keys(columns) });
   return sort?.startsWith('-') ? sql`${column} DESC NULLS LAST` : sql`${column} ASC NULLS LAST`;
 }
-
-const LONDON_DAY = new Intl.DateTimeFormat('en-CA', {
-  timeZone: ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-/** The London day (YYYY-MM-DD) of an instant. */
-export const londonDay = (at: Date) => LONDON_DAY.format(at);
 
 /** Days from one YYYY-MM-DD day to another (calendar arithmetic). */
 export function daysBetween(from: string, to: string): number {

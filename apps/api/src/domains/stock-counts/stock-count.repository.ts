@@ -1,4 +1,4 @@
-import type { StockCountFilter } from '@backoffice/contracts';
+import { openStatuses, type StockCountFilter, stockCountDocument } from '@backoffice/contracts';
 import Decimal from 'decimal.js';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -66,7 +66,7 @@ export async function liveCountsOfWarehouse(db: Db, warehouseId: string) {
     .selectFrom('stock_counts')
     .select(['id', 'number', 'zone'])
     .where('warehouse_id', '=', warehouseId)
-    .where('status', 'in', ['OPEN', 'SUBMITTED'])
+    .where('status', 'in', openStatuses(stockCountDocument))
     .execute();
 }
 
@@ -173,18 +173,6 @@ function counts(db: Db) {
 
 export async function countById(db: Db, id: string): Promise<CountRow | undefined> {
   return counts(db).where('c.id', '=', id).executeTakeFirst();
-}
-
-/**
- * Locks a session before a change that depends on its status: FOR UPDATE for a change of status, FOR SHARE
- * for counting (scans of several counters run side by side, a submit waits for them and they for it).
- */
-export async function lockCount(db: Db, id: string, mode: 'update' | 'share') {
-  const query = db
-    .selectFrom('stock_counts')
-    .select(['id', 'status', 'warehouse_id', 'zone', 'blind'])
-    .where('id', '=', id);
-  return (mode === 'update' ? query.forUpdate() : query.forShare()).executeTakeFirst();
 }
 
 const SORTS = {

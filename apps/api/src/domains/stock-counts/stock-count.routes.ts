@@ -1,5 +1,6 @@
 import { stockCountsApi } from '@backoffice/contracts';
 import { type RouteEntry, route } from '../../platform/routes.ts';
+import { stockCountPdf } from './stock-count.pdf.ts';
 import * as counts from './stock-count.service.ts';
 
 export const stockCountRoutes: RouteEntry[] = [
@@ -19,4 +20,5 @@ export const stockCountRoutes: RouteEntry[] = [
   route(stockCountsApi.reopenStockCount, ({ params }, ctx) => counts.reopen(ctx, params.id)),
   route(stockCountsApi.postStockCount, ({ params, body }, ctx) => counts.postCount(ctx, params.id, body)),
   route(stockCountsApi.cancelStockCount, ({ params }, ctx) => counts.cancel(ctx, params.id)),
+  route(stockCountsApi.stockCountPdf, ({ params, query }, ctx) => stockCountPdf(ctx, params.id, query.lang)),
 ];

@@ -1,5 +1,4 @@
 import {
-  formatDocumentNumber,
   STOCK_COUNT_SOURCE,
   type StockCount,
   StockCountErrorCode,
@@ -18,17 +17,29 @@ import {
   type StockCountVarianceQuery,
   type StockCountVariances,
   StockErrorCode,
-  ukCalendarDay,
+  stockCountDocument,
 } from '@backoffice/contracts';
 import Decimal from 'decimal.js';
 import type { z } from 'zod';
+import {
+  auditDocument,
+  found,
+  isoOrNull as iso,
+  lockForAction,
+  moneyText as money,
+  nextDocumentNumber,
+  pageOfDocuments,
+  quantityText as qty,
+  recordStep,
+  statusText,
+  userRef,
+} from '../../platform/documents.ts';
+import { documentRows, sendDocumentsXlsx } from '../../platform/documents-export.ts';
 import { AppError, conflict, notFound, unprocessable } from '../../platform/errors.ts';
-import { allRows, offsetOf, toPage } from '../../platform/pagination.ts';
+import { offsetOf, toPage } from '../../platform/pagination.ts';
 import type { Ctx } from '../../platform/routes.ts';
-import { numberCell, sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
-import { takeNextSequence } from '../configuration/settings.repository.ts';
-import { costForFound, type PostLine, post } from '../stock/index.ts';
-import { lockProducts } from '../stock/stock.repository.ts';
+import { numberCell, sendXlsx, type XlsxColumn } from '../../platform/xlsx.ts';
+import { costForFound, lockProducts, type PostLine, post } from '../stock/index.ts';
 import * as repo from './stock-count.repository.ts';
 import { valueVariances } from './stock-count.valuation.ts';
 
@@ -40,14 +51,9 @@ import { valueVariances } from './stock-count.valuation.ts';
 
 type ReadCtx = Pick<Ctx, 'db' | 'user'>;
 
-/** The format of session numbers: per calendar year, gap-free (document_number_counters, kind stockCount). */
-const NUMBER_FORMAT = 'CNT-{YYYY}-{SEQ:5}';
-const NUMBER_KIND = 'stockCount';
 const APPROVE = 'approve_inventory_stock_process';
 
 const ZERO = new Decimal(0);
-const qty = (v: Decimal | string) => new Decimal(v).toFixed();
-const money = (v: Decimal) => v.toFixed(2);
 
 /**
  * Whether the caller sees book quantities, differences and values: always unless the session is blind; in a
@@ -58,7 +64,6 @@ function seesBook(count: { blind: boolean; status: string }, user: ReadCtx['user
 }
 
 function toCount(r: repo.CountRow, user: ReadCtx['user']): StockCount {
-  const ref = (id: string | null, username: string | null) => (id ? { id, username: username ?? '' } : null);
   return {
     id: r.id,
     number: r.number,
@@ -72,51 +77,38 @@ function toCount(r: repo.CountRow, user: ReadCtx['user']): StockCount {
     countedLineCount: Number(r.counted_line_count),
     createdBy: { id: r.created_by, username: r.created_by_name },
     createdAt: r.created_at.toISOString(),
-    submittedAt: r.submitted_at?.toISOString() ?? null,
-    submittedBy: ref(r.submitted_by, r.submitted_by_name),
-    postedAt: r.posted_at?.toISOString() ?? null,
-    postedBy: ref(r.posted_by, r.posted_by_name),
-    canceledAt: r.canceled_at?.toISOString() ?? null,
-    canceledBy: ref(r.canceled_by, r.canceled_by_name),
+    submittedAt: iso(r.submitted_at),
+    submittedBy: userRef(r.submitted_by, r.submitted_by_name),
+    postedAt: iso(r.posted_at),
+    postedBy: userRef(r.posted_by, r.posted_by_name),
+    canceledAt: iso(r.canceled_at),
+    canceledBy: userRef(r.canceled_by, r.canceled_by_name),
     updatedAt: r.updated_at.toISOString(),
     showsBook: seesBook(r, user),
   };
 }
 
-async function countRow(ctx: Pick<Ctx, 'db'>, id: string) {
-  const row = await repo.countById(ctx.db, id);
-  if (!row) throw notFound('Counting session', id);
-  return row;
-}
+const countRow = async (ctx: Pick<Ctx, 'db'>, id: string) =>
+  found(await repo.countById(ctx.db, id), 'Counting session', id);
 
 export async function getCount(ctx: ReadCtx, id: string) {
   return toCount(await countRow(ctx, id), ctx.user);
 }
 
-export async function listCounts(ctx: ReadCtx, q: StockCountListQuery) {
-  const [rows, total] = await Promise.all([
-    repo.findCounts(ctx.db, q, q.pageSize, offsetOf(q)),
-    repo.countCounts(ctx.db, q),
-  ]);
-  return toPage(
-    rows.map((r) => toCount(r, ctx.user)),
-    total,
+export function listCounts(ctx: ReadCtx, q: StockCountListQuery) {
+  return pageOfDocuments(
     q,
+    (limit, offset) => repo.findCounts(ctx.db, q, limit, offset),
+    () => repo.countCounts(ctx.db, q),
+    (r) => toCount(r, ctx.user),
   );
 }
-
-const STATUS_WORDS: Record<string, string> = {
-  OPEN: 'Open',
-  SUBMITTED: 'Submitted',
-  POSTED: 'Posted',
-  CANCELED: 'Cancelled',
-};
 
 const COUNT_COLUMNS: XlsxColumn<StockCount>[] = [
   { header: 'Number', width: 16, value: (c) => c.number },
   { header: 'Warehouse', width: 14, value: (c) => c.warehouse.code },
   { header: 'Zone', width: 14, value: (c) => c.zone ?? '' },
-  { header: 'Status', width: 12, value: (c) => STATUS_WORDS[c.status] ?? c.status },
+  { header: 'Status', width: 12, value: (c) => statusText(stockCountDocument, c.status) },
   { header: 'Blind', width: 8, value: (c) => (c.blind ? 'Yes' : 'No') },
   { header: 'Lines', width: 10, value: (c) => c.lineCount },
   { header: 'Counted', width: 10, value: (c) => c.countedLineCount },
@@ -129,11 +121,11 @@ const COUNT_COLUMNS: XlsxColumn<StockCount>[] = [
 ];
 
 export function exportCounts(ctx: Ctx, f: StockCountFilter) {
-  const rows = allRows(
-    async (offset, limit) => (await repo.findCounts(ctx.db, f, limit, offset)).map((r) => toCount(r, ctx.user)),
-    XLSX_EXPORT_MAX_ROWS,
+  const rows = documentRows(
+    (limit, offset) => repo.findCounts(ctx.db, f, limit, offset),
+    (r) => toCount(r, ctx.user),
   );
-  return sendXlsx(ctx, `stock-counts-${new Date().toISOString().slice(0, 10)}.xlsx`, COUNT_COLUMNS, rows);
+  return sendDocumentsXlsx(ctx, 'stock-counts', COUNT_COLUMNS, rows);
 }
 
 export async function zonesOf(ctx: ReadCtx, warehouseId: string) {
@@ -143,8 +135,7 @@ export async function zonesOf(ctx: ReadCtx, warehouseId: string) {
 
 /** Starts a session: the number, the snapshot of the bins' book quantities, one audit row. */
 export async function startCount(ctx: Ctx, input: z.output<typeof StockCountInput>) {
-  const warehouse = await repo.lockWarehouse(ctx.db, input.warehouseId);
-  if (!warehouse) throw notFound('Warehouse', input.warehouseId);
+  const warehouse = found(await repo.lockWarehouse(ctx.db, input.warehouseId), 'Warehouse', input.warehouseId);
   if (!warehouse.active)
     throw unprocessable(
       StockErrorCode.WAREHOUSE_INACTIVE,
@@ -171,8 +162,7 @@ export async function startCount(ctx: Ctx, input: z.output<typeof StockCountInpu
       `Session ${clash.number} is still counting ${clash.zone ? `zone ${clash.zone} of ` : ''}${warehouse.code}: post or cancel it first.`,
       { countId: clash.id, number: clash.number },
     );
-  const day = ukCalendarDay();
-  const number = formatDocumentNumber(NUMBER_FORMAT, day, await takeNextSequence(ctx.db, NUMBER_KIND, day.year));
+  const number = await nextDocumentNumber(ctx.db, 'stockCount');
   const id = await repo.insertCount(ctx.db, {
     number,
     warehouseId: warehouse.id,
@@ -183,11 +173,10 @@ export async function startCount(ctx: Ctx, input: z.output<typeof StockCountInpu
   });
   const lines = await repo.snapshotLines(ctx.db, id, warehouse.id, zone);
   const after = await getCount(ctx, id);
-  await ctx.audit({
+  await auditDocument(ctx, stockCountDocument, {
+    number,
     action: 'create',
-    entity: 'stock_count',
-    entityId: id,
-    after: { number, warehouseId: warehouse.id, zone, blind: input.blind, notes: input.notes, lines },
+    after: { warehouseId: warehouse.id, zone, blind: input.blind, notes: input.notes, lines },
   });
   return after;
 }
@@ -417,16 +406,9 @@ export async function variances(ctx: ReadCtx, id: string, q: z.output<typeof Sto
   } satisfies StockCountVariances;
 }
 
+/** Scans of several counters run side by side (a share lock); a change of status waits for them, they for it. */
 async function lockForCounting(ctx: Ctx, id: string) {
-  const count = await repo.lockCount(ctx.db, id, 'share');
-  if (!count) throw notFound('Counting session', id);
-  if (count.status !== 'OPEN')
-    throw conflict(
-      StockCountErrorCode.STOCK_COUNT_NOT_OPEN,
-      `This session is ${count.status.toLowerCase()}: it takes no more counts.`,
-      { status: count.status },
-    );
-  return count;
+  return lockForAction(ctx.db, stockCountDocument, 'stock_counts', id, 'count', 'share');
 }
 
 async function oneLine(ctx: ReadCtx, countId: string, lineId: string, productId: string) {
@@ -505,10 +487,9 @@ export async function scan(ctx: Ctx, id: string, input: z.output<typeof StockCou
     });
   if (!saved) throw belowZero();
   const line = await oneLine(ctx, id, saved.id, product.id);
-  await ctx.audit({
+  await auditDocument(ctx, stockCountDocument, {
+    number: count.number,
     action: 'scan',
-    entity: 'stock_count',
-    entityId: id,
     after: {
       lineId: saved.id,
       productId: product.id,
@@ -522,78 +503,52 @@ export async function scan(ctx: Ctx, id: string, input: z.output<typeof StockCou
 }
 
 export async function setLine(ctx: Ctx, id: string, lineId: string, input: z.output<typeof StockCountLineInput>) {
-  await lockForCounting(ctx, id);
+  const locked = await lockForCounting(ctx, id);
   const count = await countRow(ctx, id);
   const [before] = await repo.linesOfCount(ctx.db, id, count.warehouse_id, { lineId });
   if (!before) throw notFound('Line', lineId);
   const counted = input.countedQuantity === null ? null : new Decimal(input.countedQuantity);
   await repo.setCounted(ctx.db, id, lineId, counted, ctx.user.id);
   const line = await oneLine(ctx, id, lineId, before.product_id);
-  await ctx.audit({
+  await auditDocument(ctx, stockCountDocument, {
+    number: locked.number,
     action: 'count',
-    entity: 'stock_count',
-    entityId: id,
     before: { lineId, countedQuantity: before.counted_quantity === null ? null : qty(before.counted_quantity) },
     after: { lineId, productId: before.product_id, countedQuantity: line.countedQuantity },
   });
   return line;
 }
 
-async function lockForChange(ctx: Ctx, id: string) {
-  const count = await repo.lockCount(ctx.db, id, 'update');
-  if (!count) throw notFound('Counting session', id);
-  return count;
-}
+const lockFor = (ctx: Ctx, id: string, action: keyof typeof stockCountDocument.actions) =>
+  lockForAction(ctx.db, stockCountDocument, 'stock_counts', id, action);
 
-export async function submit(ctx: Ctx, id: string) {
-  const locked = await lockForChange(ctx, id);
-  if (locked.status !== 'OPEN')
-    throw conflict(
-      StockCountErrorCode.STOCK_COUNT_NOT_OPEN,
-      `This session is ${locked.status.toLowerCase()}: only an open session can be submitted.`,
-      { status: locked.status },
-    );
+/** A step that only changes the status: the guard, the change, the system log and the outbox. */
+async function step(
+  ctx: Ctx,
+  id: string,
+  action: 'submit' | 'reopen' | 'cancel',
+  check?: (before: StockCount) => void,
+) {
+  const locked = await lockFor(ctx, id, action);
   const before = await getCount(ctx, id);
-  if (before.countedLineCount === 0)
-    throw unprocessable(
-      StockCountErrorCode.STOCK_COUNT_NOTHING_COUNTED,
-      'Nothing has been counted yet: count at least one line before submitting.',
-    );
-  await repo.setStatus(ctx.db, id, { status: 'SUBMITTED', userId: ctx.user.id });
+  check?.(before);
+  const to = action === 'submit' ? 'SUBMITTED' : action === 'reopen' ? 'OPEN' : 'CANCELED';
+  await repo.setStatus(ctx.db, id, to === 'OPEN' ? { status: to } : { status: to, userId: ctx.user.id });
   const after = await getCount(ctx, id);
-  await ctx.audit({ action: 'submit', entity: 'stock_count', entityId: id, before, after });
+  await recordStep(ctx, stockCountDocument, locked, action, to, { before, after });
   return after;
 }
 
-export async function reopen(ctx: Ctx, id: string) {
-  const locked = await lockForChange(ctx, id);
-  if (locked.status !== 'SUBMITTED')
-    throw conflict(
-      StockCountErrorCode.STOCK_COUNT_NOT_SUBMITTED,
-      `This session is ${locked.status.toLowerCase()}: only a submitted session can be reopened.`,
-      { status: locked.status },
-    );
-  const before = await getCount(ctx, id);
-  await repo.setStatus(ctx.db, id, { status: 'OPEN' });
-  const after = await getCount(ctx, id);
-  await ctx.audit({ action: 'reopen', entity: 'stock_count', entityId: id, before, after });
-  return after;
-}
-
-export async function cancel(ctx: Ctx, id: string) {
-  const locked = await lockForChange(ctx, id);
-  if (locked.status !== 'OPEN' && locked.status !== 'SUBMITTED')
-    throw conflict(
-      StockCountErrorCode.STOCK_COUNT_CLOSED,
-      `This session is already ${locked.status.toLowerCase()}: it cannot be cancelled.`,
-      { status: locked.status },
-    );
-  const before = await getCount(ctx, id);
-  await repo.setStatus(ctx.db, id, { status: 'CANCELED', userId: ctx.user.id });
-  const after = await getCount(ctx, id);
-  await ctx.audit({ action: 'cancel', entity: 'stock_count', entityId: id, before, after });
-  return after;
-}
+export const submit = (ctx: Ctx, id: string) =>
+  step(ctx, id, 'submit', (before) => {
+    if (before.countedLineCount === 0)
+      throw unprocessable(
+        StockCountErrorCode.STOCK_COUNT_NOTHING_COUNTED,
+        'Nothing has been counted yet: count at least one line before submitting.',
+      );
+  });
+export const reopen = (ctx: Ctx, id: string) => step(ctx, id, 'reopen');
+export const cancel = (ctx: Ctx, id: string) => step(ctx, id, 'cancel');
 
 /**
  * Posts a submitted session. The products are locked first (as the posting service locks them), then each
@@ -607,15 +562,7 @@ export async function postCount(
   id: string,
   input: z.output<typeof StockCountPostInput>,
 ): Promise<StockCountPostResult> {
-  const locked = await lockForChange(ctx, id);
-  if (locked.status !== 'SUBMITTED')
-    throw conflict(
-      StockCountErrorCode.STOCK_COUNT_NOT_SUBMITTED,
-      locked.status === 'POSTED'
-        ? 'This session has already been posted.'
-        : `This session is ${locked.status.toLowerCase()}: only a submitted session can be posted.`,
-      { status: locked.status },
-    );
+  const locked = await lockFor(ctx, id, 'post');
   const before = await getCount(ctx, id);
   const all = await repo.linesOfCount(ctx.db, id, locked.warehouse_id);
   const targets = all.filter((l) => l.counted_quantity !== null || input.zeroUncounted);
@@ -696,13 +643,9 @@ export async function postCount(
     lossValue: money(loss),
     differenceValue: money(gain.add(loss)),
   };
-  await ctx.audit({
-    action: 'post',
-    entity: 'stock_count',
-    entityId: id,
-    before,
-    after: { ...after, zeroUncounted: input.zeroUncounted, ...totals, movementIds: rows.map((r) => r.id) },
-  });
+  const movementIds = rows.map((r) => r.id);
+  const summary = { ...after, zeroUncounted: input.zeroUncounted, ...totals, movementIds };
+  await recordStep(ctx, stockCountDocument, locked, 'post', 'POSTED', { before, after: summary });
   return { count: after, lines: results, totals };
 }
 

@@ -98,11 +98,6 @@ export async function replaceLines(db: Db, transferId: string, lines: LineWrite[
     .execute();
 }
 
-/** The transfer's row, locked until the request's transaction ends: its status is about to be checked and changed. */
-export async function lockTransfer(db: Db, id: string) {
-  return db.selectFrom('inventory_transfers').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-}
-
 /** Dispatched: every line leaves in full. */
 export async function markDispatched(db: Db, id: string, userId: string) {
   await db
@@ -255,23 +250,6 @@ export async function lineValues(db: Db, transferId: string) {
     WHERE m.source_type = ${TRANSFER_SOURCE_TYPE} AND m.source_id = ${transferId} AND m.kind <> 'REVALUATION'
     GROUP BY m.source_line, m.kind`.execute(db);
   return rows;
-}
-
-/** The ids of the ledger rows a transfer posted, newest first, and how many there are. */
-export async function movementIdsOf(db: Db, transferId: string, limit: number, offset: number) {
-  const { rows } = await sql<{ id: string; total: string }>`
-    SELECT m.id::text AS id, count(*) OVER () AS total FROM stock_movements m
-    WHERE m.source_type = ${TRANSFER_SOURCE_TYPE} AND m.source_id = ${transferId} AND m.kind <> 'REVALUATION'
-    ORDER BY m.posted_at DESC, m.id DESC LIMIT ${limit} OFFSET ${offset}`.execute(db);
-  if (rows[0]) return { ids: rows.map((r) => r.id), total: Number(rows[0].total) };
-  const count = await db
-    .selectFrom('stock_movements')
-    .select(sql<string>`count(*)`.as('n'))
-    .where('source_type', '=', TRANSFER_SOURCE_TYPE)
-    .where('source_id', '=', transferId)
-    .where('kind', '<>', 'REVALUATION')
-    .executeTakeFirstOrThrow();
-  return { ids: [], total: Number(count.n) };
 }
 
 // The list

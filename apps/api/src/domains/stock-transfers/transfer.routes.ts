@@ -1,5 +1,6 @@
 import { transfersApi } from '@backoffice/contracts';
 import { type RouteEntry, route } from '../../platform/routes.ts';
+import { transferPdf } from './transfer.pdf.ts';
 import * as transfers from './transfer.service.ts';
 
 export const transferRoutes: RouteEntry[] = [
@@ -14,4 +15,5 @@ export const transferRoutes: RouteEntry[] = [
   route(transfersApi.dispatchTransfer, ({ params }, ctx) => transfers.dispatchTransfer(ctx, params.id)),
   route(transfersApi.receiveTransfer, ({ params, body }, ctx) => transfers.receiveTransfer(ctx, params.id, body)),
   route(transfersApi.cancelTransfer, ({ params, body }, ctx) => transfers.cancelTransfer(ctx, params.id, body)),
+  route(transfersApi.transferPdf, ({ params, query }, ctx) => transferPdf(ctx, params.id, query.lang)),
 ];

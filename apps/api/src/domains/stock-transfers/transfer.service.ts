@@ -12,6 +12,7 @@ import {
   type TransferReceiptInput,
   type TransferStatus,
   type TransferSummary,
+  transferDocument,
   WarehouseErrorCode,
   WHOLE_UNIT,
 } from '@backoffice/contracts';
@@ -19,13 +20,25 @@ import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
-import { AppError, conflict, notFound, unprocessable } from '../../platform/errors.ts';
+import {
+  auditDocument,
+  found,
+  lockForAction,
+  moneyText as money,
+  nextDocumentNumber,
+  pageOfDocuments,
+  quantityText as qty,
+  recordStep,
+  userRef,
+} from '../../platform/documents.ts';
+import { type DocumentLineRow, documentsWithLines, sendDocumentsXlsx } from '../../platform/documents-export.ts';
+import { lineDetails, namingTheLine } from '../../platform/documents-lines.ts';
+import { documentMovements } from '../../platform/documents-movements.ts';
+import { conflict, unprocessable } from '../../platform/errors.ts';
 import { offsetOf, toPage } from '../../platform/pagination.ts';
 import type { Ctx } from '../../platform/routes.ts';
-import { numberCell, sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
-import { nextDocumentNumber } from '../configuration/document-numbers.service.ts';
-import { type PostLine, post } from '../stock/index.ts';
-import { movementsByIds } from '../stock/inventory.repository.ts';
+import { numberCell, type XlsxColumn } from '../../platform/xlsx.ts';
+import { movementsByIds, type PostLine, post } from '../stock/index.ts';
 import * as repo from './transfer.repository.ts';
 
 /**
@@ -43,37 +56,8 @@ type ReceiptValues = z.output<typeof TransferReceiptInput>;
 type CancelValues = z.output<typeof TransferCancelInput>;
 
 const ZERO = new Decimal(0);
-const qty = (v: Decimal | string | null | undefined) => new Decimal(v ?? 0).toFixed();
-const money = (v: Decimal | string | null | undefined) => new Decimal(v ?? 0).toFixed(2);
-
-const STATUS_WORDS: Record<TransferStatus, string> = {
-  DRAFT: 'a draft',
-  DISPATCHED: 'dispatched',
-  PARTIALLY_RECEIVED: 'partly received',
-  RECEIVED: 'received',
-  CANCELED: 'canceled',
-};
-
-/** 409 with the status the transfer has, for a step its status does not allow. */
-function requireStatus(
-  t: { number: string; status: string },
-  allowed: readonly TransferStatus[],
-  step: string,
-): asserts t is { number: string; status: TransferStatus } {
-  if ((allowed as readonly string[]).includes(t.status)) return;
-  const status = t.status as TransferStatus;
-  throw conflict(
-    TransferErrorCode.TRANSFER_STATUS_CONFLICT,
-    `Transfer ${t.number} is ${STATUS_WORDS[status] ?? status}: it cannot be ${step}.`,
-    { number: t.number, status, allowed },
-  );
-}
 
 // Reading
-
-function userRef(id: string | null, username: string | null) {
-  return id ? { id, username: username ?? '' } : null;
-}
 
 function headOf(r: repo.TransferListRow | repo.TransferHead) {
   return {
@@ -121,8 +105,7 @@ function toLine(l: repo.LineRow, values: Map<string, Decimal>, dispatched: boole
 }
 
 export async function getTransfer(db: Kysely<Database>, id: string): Promise<Transfer> {
-  const head = await repo.findTransfer(db, id);
-  if (!head) throw notFound('Transfer', id);
+  const head = found(await repo.findTransfer(db, id), 'Transfer', id);
   const [lineRows, valueRows] = await Promise.all([repo.findLines(db, [id]), repo.lineValues(db, id)]);
   const values = new Map(valueRows.map((r) => [`${r.source_line}|${r.kind}`, new Decimal(r.value)]));
   const dispatched = head.dispatched_at !== null;
@@ -161,12 +144,13 @@ function toSummary(r: repo.TransferListRow): TransferSummary {
   };
 }
 
-export async function listTransfers(db: Kysely<Database>, q: TransferListQuery) {
-  const [rows, total] = await Promise.all([
-    repo.findTransfers(db, q, q.pageSize, offsetOf(q)),
-    repo.countTransfers(db, q),
-  ]);
-  return toPage(rows.map(toSummary), total, q);
+export function listTransfers(db: Kysely<Database>, q: TransferListQuery) {
+  return pageOfDocuments(
+    q,
+    (limit, offset) => repo.findTransfers(db, q, limit, offset),
+    () => repo.countTransfers(db, q),
+    toSummary,
+  );
 }
 
 export async function transferMovements(
@@ -174,31 +158,28 @@ export async function transferMovements(
   id: string,
   q: { page: number; pageSize: number },
 ): Promise<{ items: StockMovement[]; total: number; page: number; pageSize: number }> {
-  if (!(await repo.findTransfer(db, id))) throw notFound('Transfer', id);
-  const { ids, total } = await repo.movementIdsOf(db, id, q.pageSize, offsetOf(q));
-  const order = new Map(ids.map((m, i) => [m, i]));
-  const items = (await movementsByIds(db, ids)).sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  found(await repo.findTransfer(db, id), 'Transfer', id);
+  const source = { type: TRANSFER_SOURCE_TYPE, ids: [id] };
+  const page = { order: 'newest', limit: q.pageSize, offset: offsetOf(q) } as const;
+  const { items, total } = await documentMovements(db, source, page, movementsByIds);
   return toPage(items, total, q);
 }
 
 // The export: one row per line, the transfer's columns repeated, in the list's order.
 
-interface ExportRow {
-  transfer: repo.TransferListRow;
-  line: repo.LineRow;
-}
+type ExportRow = DocumentLineRow<repo.TransferListRow, repo.LineRow>;
 
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : '');
 
 const EXPORT_COLUMNS: XlsxColumn<ExportRow>[] = [
-  { header: 'Number', width: 18, value: (r) => r.transfer.number },
-  { header: 'Status', width: 18, value: (r) => r.transfer.status },
-  { header: 'From', width: 12, value: (r) => r.transfer.from_code },
-  { header: 'To', width: 12, value: (r) => r.transfer.to_code },
-  { header: 'Created', width: 12, value: (r) => day(r.transfer.created_at) },
-  { header: 'Expected', width: 12, value: (r) => r.transfer.expected_date ?? '' },
-  { header: 'Dispatched', width: 12, value: (r) => day(r.transfer.dispatched_at) },
-  { header: 'Received', width: 12, value: (r) => day(r.transfer.received_at) },
+  { header: 'Number', width: 18, value: (r) => r.document.number },
+  { header: 'Status', width: 18, value: (r) => r.document.status },
+  { header: 'From', width: 12, value: (r) => r.document.from_code },
+  { header: 'To', width: 12, value: (r) => r.document.to_code },
+  { header: 'Created', width: 12, value: (r) => day(r.document.created_at) },
+  { header: 'Expected', width: 12, value: (r) => r.document.expected_date ?? '' },
+  { header: 'Dispatched', width: 12, value: (r) => day(r.document.dispatched_at) },
+  { header: 'Received', width: 12, value: (r) => day(r.document.received_at) },
   { header: 'Line', width: 6, value: (r) => r.line.line_no },
   { header: 'SKU', width: 20, value: (r) => r.line.sku },
   { header: 'Name', width: 36, value: (r) => r.line.name },
@@ -211,33 +192,13 @@ const EXPORT_COLUMNS: XlsxColumn<ExportRow>[] = [
   { header: 'Discrepancy reason', width: 30, value: (r) => r.line.discrepancy_reason },
 ];
 
-async function* exportRows(db: Kysely<Database>, f: TransferFilter): AsyncGenerator<ExportRow> {
-  const chunk = 200;
-  let count = 0;
-  for (let offset = 0; count < XLSX_EXPORT_MAX_ROWS; offset += chunk) {
-    const transfers = await repo.findTransfers(db, f, chunk, offset);
-    const lines = await repo.findLines(
-      db,
-      transfers.map((t) => t.id),
-    );
-    const byTransfer = new Map<string, repo.LineRow[]>();
-    for (const l of lines) byTransfer.set(l.transfer_id, [...(byTransfer.get(l.transfer_id) ?? []), l]);
-    for (const transfer of transfers)
-      for (const line of byTransfer.get(transfer.id) ?? []) {
-        count += 1;
-        yield { transfer, line };
-      }
-    if (transfers.length < chunk) return;
-  }
-}
-
 export function exportTransfers(ctx: Ctx, f: TransferFilter) {
-  return sendXlsx(
-    ctx,
-    `inventory-transfers-${new Date().toISOString().slice(0, 10)}.xlsx`,
-    EXPORT_COLUMNS,
-    exportRows(ctx.db, f),
+  const rows = documentsWithLines(
+    (offset, limit) => repo.findTransfers(ctx.db, f, limit, offset),
+    (ids) => repo.findLines(ctx.db, ids),
+    (l) => l.transfer_id,
   );
+  return sendDocumentsXlsx(ctx, 'inventory-transfers', EXPORT_COLUMNS, rows);
 }
 
 // Drafts
@@ -248,7 +209,6 @@ interface CheckedProduct {
   unit: string;
 }
 
-const lineDetails = (i: number, extra: Record<string, unknown> = {}) => ({ line: i, lineNo: i + 1, ...extra });
 const isWhole = (d: Decimal) => d.isInteger();
 
 /** The rules of a draft that need the database: warehouses, products and bins as they are now. */
@@ -379,84 +339,47 @@ export async function createTransfer(ctx: Ctx, input: Values): Promise<Transfer>
   const id = await repo.insertTransfer(ctx.db, number, head, ctx.user.id);
   await repo.replaceLines(ctx.db, id, lines);
   const after = await getTransfer(ctx.db, id);
-  await ctx.audit({ action: 'create', entity: 'inventory_transfer', entityId: id, after });
+  await auditDocument(ctx, transferDocument, { number, action: 'create', after });
   return after;
 }
 
-async function lockOrThrow(ctx: Ctx, id: string) {
-  const row = await repo.lockTransfer(ctx.db, id);
-  if (!row) throw notFound('Transfer', id);
-  return row;
-}
+const lockFor = (ctx: Ctx, id: string, action: keyof typeof transferDocument.actions) =>
+  lockForAction(ctx.db, transferDocument, 'inventory_transfers', id, action);
 
 export async function updateTransfer(ctx: Ctx, id: string, input: Values): Promise<Transfer> {
-  const row = await lockOrThrow(ctx, id);
-  requireStatus(row, ['DRAFT'], 'changed');
+  const row = await lockFor(ctx, id, 'edit');
   const before = await getTransfer(ctx.db, id);
   await checkDraft(ctx.db, input);
   const { head, lines } = writeOf(input);
   await repo.updateTransfer(ctx.db, id, head);
   await repo.replaceLines(ctx.db, id, lines);
   const after = await getTransfer(ctx.db, id);
-  await ctx.audit({ action: 'update', entity: 'inventory_transfer', entityId: id, before, after });
+  await auditDocument(ctx, transferDocument, { number: row.number, action: 'update', before, after });
   return after;
 }
 
 export async function cancelTransfer(ctx: Ctx, id: string, input: CancelValues): Promise<Transfer> {
-  const row = await lockOrThrow(ctx, id);
-  requireStatus(row, ['DRAFT'], 'canceled (only a draft can be: stock already sent is received, or written off)');
+  const row = await lockFor(ctx, id, 'cancel');
   await repo.markCanceled(ctx.db, id, ctx.user.id, input.reason);
-  const after = await getTransfer(ctx.db, id);
-  await ctx.audit({
-    action: 'cancel',
-    entity: 'inventory_transfer',
-    entityId: id,
-    before: { status: row.status },
-    after: { status: after.status, reason: input.reason },
-  });
-  return after;
+  await recordStep(ctx, transferDocument, row, 'cancel', 'CANCELED', { after: { reason: input.reason } });
+  return getTransfer(ctx.db, id);
 }
 
 // Steps that move stock
 
-/**
- * Posts the lines; a shortage is answered with the product and line it concerns (the posting service
- * names the product by id), everything else as the posting service answers it.
- */
-async function postTransfer(
-  ctx: Ctx,
-  id: string,
-  lines: PostLine[],
-  skus: Map<string, { sku: string; lineNo: number }>,
-) {
-  try {
-    return await post(ctx, { sourceType: TRANSFER_SOURCE_TYPE, sourceId: id, lines });
-  } catch (e) {
-    if (e instanceof AppError && e.code === StockErrorCode.INSUFFICIENT_STOCK) {
-      const details = (e.details ?? {}) as Record<string, unknown>;
-      // The engine's own refusal names the product in its message only.
-      const product =
-        (typeof details.productId === 'string' ? skus.get(details.productId) : undefined) ??
-        [...skus.values()].find((p) => e.message.includes(p.sku));
-      if (product)
-        throw conflict(
-          StockErrorCode.INSUFFICIENT_STOCK,
-          `Line ${product.lineNo}, ${product.sku}: ${e.message.startsWith(product.sku) ? e.message.slice(product.sku.length).replace(/^:\s*/, '') : e.message}`,
-          { ...details, sku: product.sku, line: product.lineNo - 1, lineNo: product.lineNo },
-        );
-    }
-    throw e;
-  }
+/** Posts the lines; a shortage is answered with the line and SKU it concerns. */
+function postTransfer(ctx: Ctx, id: string, lines: PostLine[], skus: Map<string, { sku: string; lineNo: number }>) {
+  return namingTheLine(skus, () => post(ctx, { sourceType: TRANSFER_SOURCE_TYPE, sourceId: id, lines }));
 }
 
-async function stepResult(ctx: Ctx, id: string, movementIds: string[]) {
-  const [transfer, movements] = await Promise.all([getTransfer(ctx.db, id), movementsByIds(ctx.db, movementIds)]);
+async function stepResult(ctx: Ctx, id: string, posted: { id: string }[]) {
+  const ids = posted.map((m) => m.id);
+  const [transfer, movements] = await Promise.all([getTransfer(ctx.db, id), movementsByIds(ctx.db, ids)]);
   return { transfer, movements };
 }
 
 export async function dispatchTransfer(ctx: Ctx, id: string) {
-  const row = await lockOrThrow(ctx, id);
-  requireStatus(row, ['DRAFT'], 'dispatched');
+  const row = await lockFor(ctx, id, 'dispatch');
   const lines = await repo.findLines(ctx.db, [id]);
   const warehouses = new Map(
     (await repo.findWarehouses(ctx.db, [row.from_warehouse_id, row.to_warehouse_id])).map((w) => [w.id, w]),
@@ -486,21 +409,9 @@ export async function dispatchTransfer(ctx: Ctx, id: string) {
   const skus = new Map(lines.map((l) => [l.product_id, { sku: l.sku, lineNo: l.line_no }]));
   const posted = await postTransfer(ctx, id, postLines, skus);
   await repo.markDispatched(ctx.db, id, ctx.user.id);
-  const result = await stepResult(
-    ctx,
-    id,
-    posted.map((m) => m.id),
-  );
-  await ctx.audit({
-    action: 'dispatch',
-    entity: 'inventory_transfer',
-    entityId: id,
-    before: { status: row.status },
-    after: {
-      status: result.transfer.status,
-      dispatchedValue: result.transfer.totals.dispatchedValue,
-      movementIds: posted.map((m) => m.id),
-    },
+  const result = await stepResult(ctx, id, posted);
+  await recordStep(ctx, transferDocument, row, 'dispatch', result.transfer.status, {
+    after: { dispatchedValue: result.transfer.totals.dispatchedValue, movementIds: posted.map((m) => m.id) },
   });
   return result;
 }
@@ -514,8 +425,7 @@ interface ReceiptPlan {
 }
 
 export async function receiveTransfer(ctx: Ctx, id: string, input: ReceiptValues) {
-  const row = await lockOrThrow(ctx, id);
-  requireStatus(row, ['DISPATCHED', 'PARTIALLY_RECEIVED'], 'received');
+  const row = await lockFor(ctx, id, 'receive');
   const lines = await repo.findLines(ctx.db, [id]);
   const byId = new Map(lines.map((l) => [l.id, l]));
   const plans = new Map<string, ReceiptPlan>();
@@ -679,18 +589,9 @@ export async function receiveTransfer(ctx: Ctx, id: string, input: ReceiptValues
       .isZero();
   });
   await repo.markReceived(ctx.db, id, ctx.user.id, complete);
-  const result = await stepResult(
-    ctx,
-    id,
-    posted.map((m) => m.id),
-  );
-  await ctx.audit({
-    action: 'receive',
-    entity: 'inventory_transfer',
-    entityId: id,
-    before: { status: row.status },
+  const result = await stepResult(ctx, id, posted);
+  await recordStep(ctx, transferDocument, row, 'receive', result.transfer.status, {
     after: {
-      status: result.transfer.status,
       lines: work.map((p) => ({
         lineNo: p.line.line_no,
         sku: p.line.sku,

@@ -9,8 +9,9 @@ import type {
 import Decimal from 'decimal.js';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { dayEnd, dayStart } from '../../platform/business-day.ts';
 import { likePattern, parseSort } from '../../platform/pagination.ts';
-import { textMatches } from '../products/product.repository.ts';
+import { textMatches } from '../products/index.ts';
 
 /** SQL of the inventory lists and a product's movement history. */
 
@@ -302,10 +303,8 @@ function movementFilter(db: Db, productId: string | null, f: Partial<MovementQue
   if (f.warehouseId) query = query.where('m.warehouse_id', '=', f.warehouseId);
   if (f.kind) query = query.where('m.kind', '=', f.kind);
   if (f.sourceType) query = query.where('m.source_type', '=', f.sourceType);
-  if (f.from)
-    query = query.where(sql<boolean>`m.posted_at >= (${f.from}::date::timestamp AT TIME ZONE 'Europe/London')`);
-  if (f.to)
-    query = query.where(sql<boolean>`m.posted_at < ((${f.to}::date + 1)::timestamp AT TIME ZONE 'Europe/London')`);
+  if (f.from) query = query.where(sql<boolean>`m.posted_at >= ${dayStart(f.from)}`);
+  if (f.to) query = query.where(sql<boolean>`m.posted_at < ${dayEnd(f.to)}`);
   return query;
 }
 
@@ -386,8 +385,8 @@ export async function findProductMovements(db: Db, productId: string, f: Movemen
   if (f.warehouseId) where.push(sql`m.warehouse_id = ${f.warehouseId}::uuid`);
   const outer = [sql`true`];
   if (f.kind) outer.push(sql`h.kind = ${f.kind}`);
-  if (f.from) outer.push(sql`h.posted_at >= (${f.from}::date::timestamp AT TIME ZONE 'Europe/London')`);
-  if (f.to) outer.push(sql`h.posted_at < ((${f.to}::date + 1)::timestamp AT TIME ZONE 'Europe/London')`);
+  if (f.from) outer.push(sql`h.posted_at >= ${dayStart(f.from)}`);
+  if (f.to) outer.push(sql`h.posted_at < ${dayEnd(f.to)}`);
   const { rows } = await sql<MovementRow & { total: string }>`
     WITH h AS (
       SELECT ${MOVEMENT_SELECT},

@@ -3,7 +3,8 @@ import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
-import { assertPeriodOpen } from '../configuration/settings.service.ts';
+import { emitEvent } from '../../platform/outbox.ts';
+import { assertPeriodOpen } from '../configuration/index.ts';
 import {
   type Bucket,
   type EngineMovement,
@@ -187,6 +188,14 @@ export async function post(ctx: PostingCtx, posting: Posting): Promise<PostedMov
     else await postIncrementally(ctx, productId, own, posting);
   }
   await cascadeToBundles(ctx, revalued, posting, at);
+  // One event per product × warehouse whose level moved, in this transaction: it exists only if the posting commits.
+  const touched = new Map(rows.map((r) => [`${r.productId}:${r.warehouseId}`, r]));
+  for (const [key, r] of touched)
+    await emitEvent(db, {
+      type: 'stock.level_changed',
+      key,
+      payload: { productId: r.productId, warehouseId: r.warehouseId },
+    });
 
   return rows.map((r) => ({
     id: r.id,

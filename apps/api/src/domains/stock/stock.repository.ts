@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { dayEnd, TODAY } from '../../platform/business-day.ts';
 import type { Bucket, Layer, Slice } from './fifo.ts';
 
 /** SQL of the stock ledger, its balances and layers, for the posting service; rules live in the services. */
@@ -69,8 +70,7 @@ export async function findLocations(db: Db, ids: string[]) {
 
 /** Today in the business's time zone, and whether the posting date given is before, on or after it. */
 export async function londonToday(db: Db): Promise<string> {
-  const { rows } = await sql<{ today: string }>`
-    SELECT to_char(now() AT TIME ZONE 'Europe/London', 'YYYY-MM-DD') AS today`.execute(db);
+  const { rows } = await sql<{ today: string }>`SELECT to_char(${TODAY}, 'YYYY-MM-DD') AS today`.execute(db);
   return (rows[0] as { today: string }).today;
 }
 
@@ -82,9 +82,7 @@ export async function londonToday(db: Db): Promise<string> {
 export async function postingInstant(db: Db, day: string | null): Promise<string> {
   const { rows } = day
     ? await sql<{ at: Date }>`
-        SELECT ((${day}::date + 1)::timestamp AT TIME ZONE 'Europe/London') - interval '1 millisecond' AS at`.execute(
-        db,
-      )
+        SELECT ${dayEnd(day)} - interval '1 millisecond' AS at`.execute(db)
     : await sql<{ at: Date }>`SELECT date_trunc('milliseconds', clock_timestamp()) AS at`.execute(db);
   return (rows[0] as { at: Date }).at.toISOString();
 }

@@ -1,2 +1,2 @@
 export { uploadsRoutes } from './uploads.routes.ts';
-export { ATTACHMENT_READERS } from './uploads.service.ts';
+export { ATTACHMENT_READERS, storeUpload } from './uploads.service.ts';

@@ -2,9 +2,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import { UploadErrorCode, type UploadedFile } from '@backoffice/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { AppError, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/routes.ts';
-import { detectFileType, extensionOf } from './file-type.rules.ts';
+import { acceptedFileType } from '../../platform/upload-types.ts';
 
 /**
  * Which permission lets someone other than the uploader see a file a document holds.
@@ -36,21 +36,7 @@ export function toUploadedFile(row: {
 }
 
 export async function storeUpload(ctx: Ctx, name: string, content: Buffer): Promise<UploadedFile> {
-  const detected = detectFileType(content);
-  if (!detected)
-    throw new AppError(
-      415,
-      UploadErrorCode.FILE_TYPE_NOT_ACCEPTED,
-      'This kind of file is not accepted: upload an image (PNG, JPEG, GIF, WebP, BMP, TIFF, AVIF), a PDF, an Excel .xlsx or a Word .docx file.',
-    );
-  const ext = extensionOf(name);
-  if (!detected.extensions.includes(ext))
-    throw new AppError(
-      415,
-      UploadErrorCode.FILE_NAME_MISMATCH,
-      `The file's content is ${detected.kind.toUpperCase()} but its name ends in ".${ext}". Rename it to .${detected.extensions[0]} and try again.`,
-      { detected: detected.kind, extension: ext },
-    );
+  const detected = acceptedFileType(name, content);
   const id = randomUUID();
   const row = await ctx.db
     .insertInto('uploaded_files')

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/db.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { generatePassword, hashPassword, verifyPassword } from '../identity/passwords.ts';
+import { generatePassword, hashPassword, verifyPassword } from '../identity/index.ts';
 
 export interface AdminBootstrap {
   created: boolean;

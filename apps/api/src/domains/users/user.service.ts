@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/routes.ts';
-import { hashPassword } from '../identity/passwords.ts';
+import { hashPassword } from '../identity/index.ts';
 import {
   findClash,
   getUserById,

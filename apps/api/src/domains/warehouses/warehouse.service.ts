@@ -10,9 +10,9 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import { allRows, offsetOf, toPage } from '../../platform/pagination.ts';
+import { inUse } from '../../platform/references.ts';
 import type { Ctx } from '../../platform/routes.ts';
 import { sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
-import { inUse } from '../master-data/references.ts';
 import { referencesOfWarehouse } from './warehouse.references.ts';
 import * as repo from './warehouse.repository.ts';
 

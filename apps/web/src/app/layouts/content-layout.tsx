@@ -1,7 +1,7 @@
 import { Layout, theme } from 'antd';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { FullPageSpin } from '../guards.tsx';
+import { FullPageSpin } from '../../shell/guards.tsx';
 
 /** The content layout: no sidebar, navbar or footer. */
 export function ContentLayout() {

@@ -6,11 +6,11 @@ import { updateSettings, useSettings } from '../../shared/lib/settings.ts';
 import { useSmallScreen } from '../../shared/lib/use-small-screen.ts';
 import { RouteProgress } from '../../shared/ui/spinner.tsx';
 import { AppFooter } from '../../shell/footer.tsx';
+import { FullPageSpin } from '../../shell/guards.tsx';
 import { Navbar } from '../../shell/navbar.tsx';
 import { NotificationSidebar } from '../../shell/notification-sidebar.tsx';
 import { announceLayoutChange } from '../../shell/shell-service.ts';
 import { Sidebar } from '../../shell/sidebar.tsx';
-import { FullPageSpin } from '../guards.tsx';
 
 /**
  * Sidebar, navbar, content, footer and notification sidebar: the layout of a signed-in user. On large

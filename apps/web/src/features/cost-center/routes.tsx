@@ -1,5 +1,5 @@
-import { AreaRoutes, areaRoutes } from '../../shared/ui/area-routes.tsx';
-import { CodedRecordListPage } from '../master-data/coded-record-list-page.tsx';
+import { AreaRoutes, areaRoutes } from '../../shell/area-routes.tsx';
+import { CodedRecordListPage } from '../master-data/index.ts';
 import { COST_CENTERS } from './cost-centers/cost-centers.ts';
 
 const routes = areaRoutes('cost-center', [

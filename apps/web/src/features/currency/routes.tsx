@@ -1,4 +1,4 @@
-import { AreaRoutes, areaRoutes } from '../../shared/ui/area-routes.tsx';
+import { AreaRoutes, areaRoutes } from '../../shell/area-routes.tsx';
 import { CurrenciesPage } from './currencies/currencies-page.tsx';
 import { CurrencyRatesPage } from './currencies/currency-rates-page.tsx';
 import { ProcessorsPage } from './processors/processors-page.tsx';

@@ -1,4 +1,4 @@
-import { AreaRoutes, areaRoutes } from '../../shared/ui/area-routes.tsx';
+import { AreaRoutes, areaRoutes } from '../../shell/area-routes.tsx';
 import { CustomerDetailPage } from './customers/customer-detail-page.tsx';
 import { CustomerFormPage } from './customers/customer-form-page.tsx';
 import { CustomerListPage } from './customers/customer-list-page.tsx';

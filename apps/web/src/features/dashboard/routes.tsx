@@ -1,4 +1,4 @@
-import { AreaRoutes, areaRoutes } from '../../shared/ui/area-routes.tsx';
+import { AreaRoutes, areaRoutes } from '../../shell/area-routes.tsx';
 import { DashboardPage } from './pages/dashboard-page.tsx';
 
 const routes = areaRoutes('dashboard', [{ path: 'dashboard1', titleKey: 'dashboard', element: <DashboardPage /> }]);

@@ -4,68 +4,39 @@ import type {
   excelMappingsApi,
   ImportFilePreview,
   ImportKind,
-  importsApi,
 } from '@backoffice/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callEndpoint, endpointRef, resolveApiPath } from '../../shared/lib/api.ts';
+import { excelMappingsEndpoints as api } from '../../shared/api/endpoints/excel-mappings.gen.ts';
+import { importsEndpoints } from '../../shared/api/endpoints/imports.gen.ts';
+import { downloadEndpoint, useEndpointMutation, useEndpointQuery } from '../../shared/api/hooks.ts';
+import { endpointUrl } from '../../shared/lib/api.ts';
 import { ApiError } from '../../shared/lib/errors.ts';
-import { authHeaders, download, errorFromAnswer, handleRefusal, parseBody, withQuery } from '../../shared/lib/http.ts';
+import { authHeaders, errorFromAnswer, handleRefusal, parseBody, withQuery } from '../../shared/lib/http.ts';
 import { UPLOAD_MAX_BYTES } from '../../shared/lib/upload.ts';
-
-const endpoints = {
-  list: endpointRef<typeof excelMappingsApi.listExcelMappings>('GET', '/api/excel-mappings'),
-  export: endpointRef<typeof excelMappingsApi.exportExcelMappings>('GET', '/api/excel-mappings/export'),
-  create: endpointRef<typeof excelMappingsApi.createExcelMapping>('POST', '/api/excel-mappings'),
-  update: endpointRef<typeof excelMappingsApi.updateExcelMapping>('PUT', '/api/excel-mappings/:id'),
-  remove: endpointRef<typeof excelMappingsApi.deleteExcelMapping>('DELETE', '/api/excel-mappings/:id'),
-  importFile: endpointRef<typeof importsApi.uploadImportFile>('POST', '/api/import-files'),
-};
 
 export type ExcelMappingListQuery = EndpointQuery<typeof excelMappingsApi.listExcelMappings>;
 export type ExcelMappingFilter = EndpointQuery<typeof excelMappingsApi.exportExcelMappings>;
 
-export const excelMappingKeys = {
-  all: ['excel-mappings'] as const,
-  list: (query: ExcelMappingListQuery) => ['excel-mappings', 'list', query] as const,
-};
-
 export function useExcelMappings(query: ExcelMappingListQuery) {
-  return useQuery({
-    queryKey: excelMappingKeys.list(query),
-    queryFn: ({ signal }) => callEndpoint(endpoints.list, { query }, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useEndpointQuery(api.listExcelMappings, { query }, { keepPreviousData: true });
 }
 
 export function exportExcelMappings(filter: ExcelMappingFilter, fileName: string) {
-  return download(resolveApiPath(endpoints.export.path), filter, fileName);
+  return downloadEndpoint(api.exportExcelMappings, { query: filter }, fileName);
 }
 
 /** Saves a new mapping; the Idempotency-Key makes a retried submission save it once. */
 export function useCreateExcelMapping() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: ExcelMappingInput; idempotencyKey: string }) =>
-      callEndpoint(endpoints.create, { body }, { idempotencyKey }),
-    onSuccess: () => client.invalidateQueries({ queryKey: excelMappingKeys.all }),
-  });
+  return useEndpointMutation(api.createExcelMapping);
 }
 
 export function useUpdateExcelMapping() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: ExcelMappingInput }) =>
-      callEndpoint(endpoints.update, { params: { id }, body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: excelMappingKeys.all }),
+  return useEndpointMutation(api.updateExcelMapping, {
+    input: ({ id, body }: { id: string; body: ExcelMappingInput }) => ({ params: { id }, body }),
   });
 }
 
 export function useDeleteExcelMapping() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => callEndpoint(endpoints.remove, { params: { id } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: excelMappingKeys.all }),
-  });
+  return useEndpointMutation(api.deleteExcelMapping, { input: (id: string) => ({ params: { id } }) });
 }
 
 /** What is refused before sending: not an .xlsx by its name, empty, or over 10 MB. */
@@ -89,7 +60,7 @@ export async function uploadImportFile(
 ): Promise<ImportFilePreview> {
   const refused = refuseSpreadsheet(file);
   if (refused) throw refused;
-  const url = withQuery(resolveApiPath(endpoints.importFile.path), { kind });
+  const url = withQuery(endpointUrl(importsEndpoints.uploadImportFile, undefined), { kind });
   const headers = await authHeaders(url);
   options.signal?.throwIfAborted();
   const body = new FormData();
@@ -97,7 +68,7 @@ export async function uploadImportFile(
   const answer = await new Promise<{ status: number; statusText: string; text: string }>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     const abort = () => xhr.abort();
-    xhr.open('POST', url);
+    xhr.open(importsEndpoints.uploadImportFile.method, url);
     xhr.setRequestHeader('Accept', 'application/json');
     for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {

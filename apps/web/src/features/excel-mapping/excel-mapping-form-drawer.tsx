@@ -9,15 +9,13 @@ import {
   MAPPING_MAX_COLUMNS,
   MAPPING_NAME_MAX_LENGTH,
 } from '@backoffice/contracts';
-import { Alert, AutoComplete, Button, Form, Input, Select, Spin, Switch, theme } from 'antd';
+import { Alert, AutoComplete, Button, Form, type FormInstance, Input, Select, Spin, Switch, theme } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../shared/lib/errors.ts';
-import { notifySuccess } from '../../shared/lib/notify.ts';
 import { usePermissions } from '../../shared/lib/permissions.tsx';
 import { useErrorText } from '../../shared/lib/use-error-text.ts';
-import { useSubmissionKey } from '../../shared/lib/use-submission-key.ts';
 import { FormDrawer } from '../../shared/ui/form-drawer.tsx';
+import { useRecordSave } from '../../shared/ui/kit/form-errors.ts';
 import { uploadImportFile, useCreateExcelMapping, useUpdateExcelMapping } from './api.ts';
 import { sameHeader, useFieldLabel } from './labels.ts';
 
@@ -33,6 +31,11 @@ interface Values {
 }
 
 export const MAPPING_FORM_ID = 'excel-mapping-form';
+/** A taken name shows under the name; what else the server names, under its field; the rest above the form. */
+const SERVER_ERRORS = {
+  fields: ['name', 'kind', 'isDefault', 'columns'],
+  codes: { EXCEL_MAPPING_NAME_TAKEN: 'name' },
+} as const;
 
 /** A new mapping starts with a row for each required field of its kind. */
 const requiredRows = (kind: ImportKind): Row[] =>
@@ -43,7 +46,7 @@ function MappingForm({
   onSubmit,
 }: {
   mapping: ExcelMapping | null;
-  onSubmit: (values: Values) => Promise<[keyof Values, string] | null>;
+  onSubmit: (values: Values, form: FormInstance<Values>) => Promise<void>;
 }) {
   const { t } = useTranslation('imports');
   const { t: tc } = useTranslation();
@@ -57,11 +60,6 @@ function MappingForm({
   const [proposal, setProposal] = useState<{ state: 'reading' } | { state: 'done'; text: string } | null>(null);
   const [proposalError, setProposalError] = useState<string | null>(null);
   const fields = IMPORT_KIND_DEFS[kind].fields;
-
-  const handleFinish = async (values: Values) => {
-    const fieldError = await onSubmit(values);
-    if (fieldError) form.setFields([{ name: fieldError[0], errors: [fieldError[1]] }]);
-  };
 
   /** Reads the file's header row and puts the proposed mapping in the rows (the person adjusts it). */
   const propose = async (file: File) => {
@@ -102,7 +100,7 @@ function MappingForm({
       form={form}
       name={MAPPING_FORM_ID}
       layout="vertical"
-      onFinish={handleFinish}
+      onFinish={(values) => onSubmit(values, form)}
       onValuesChange={(changed: Partial<Values>) => {
         // Another kind has other fields: a new mapping starts again from that kind's required fields.
         if (changed.kind && !mapping) form.setFieldValue('columns', requiredRows(changed.kind));
@@ -287,40 +285,24 @@ export function ExcelMappingFormDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation('imports');
-  const { t: tc } = useTranslation();
   const { has } = usePermissions();
-  const errorText = useErrorText();
   const create = useCreateExcelMapping();
   const update = useUpdateExcelMapping();
-  const submission = useSubmissionKey();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, close, save, saving } = useRecordSave<Values, ExcelMappingInput, ExcelMapping>(
+    create,
+    update,
+    SERVER_ERRORS,
+    onClose,
+  );
 
-  const close = () => {
-    setFailure(null);
-    submission.reset();
-    onClose();
-  };
-
-  const handleSubmit = async (values: Values): Promise<[keyof Values, string] | null> => {
-    setFailure(null);
+  const handleSubmit = async (values: Values, form: FormInstance<Values>) => {
     const body: ExcelMappingInput = {
       name: values.name.trim(),
       kind: values.kind,
       isDefault: values.isDefault,
       columns: values.columns.map((c) => ({ header: c.header.trim(), field: c.field ?? '' })),
     };
-    try {
-      if (mapping) await update.mutateAsync({ id: mapping.id, body });
-      else await create.mutateAsync({ body, idempotencyKey: submission.keyFor(body) });
-      notifySuccess(mapping ? tc('form.saved') : tc('form.created'));
-      close();
-      return null;
-    } catch (error) {
-      const text = errorText(error);
-      if (text && error instanceof ApiError && error.code === 'EXCEL_MAPPING_NAME_TAKEN') return ['name', text];
-      setFailure(text);
-      return null;
-    }
+    await save(form, body, mapping?.id);
   };
 
   return (
@@ -330,7 +312,7 @@ export function ExcelMappingFormDrawer({
       title={mapping ? t('mappings.editTitle', { name: mapping.name }) : t('mappings.createTitle')}
       formId={MAPPING_FORM_ID}
       width={640}
-      saving={create.isPending || update.isPending}
+      saving={saving}
       failure={failure}
     >
       {open && has('edit_excel_mapping') ? (

@@ -1,4 +1,4 @@
-import { AreaRoutes, areaRoutes } from '../../shared/ui/area-routes.tsx';
+import { AreaRoutes, areaRoutes } from '../../shell/area-routes.tsx';
 import { ExcelMappingListPage } from './excel-mapping-list-page.tsx';
 
 const routes = areaRoutes('excel-mapping', [

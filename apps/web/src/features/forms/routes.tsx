@@ -1,6 +1,6 @@
 import { Navigate, useLocation, useRoutes } from 'react-router';
-import { GuardedPage } from '../../app/guards.tsx';
 import { NotAvailablePage, NotFoundPage } from '../../shared/ui/not-available.tsx';
+import { GuardedPage } from '../../shell/guards.tsx';
 
 /** Where every `forms/ngx` address leads (specification section 2.3). */
 const FORMS_WIZARD_PATH = '/forms/ngx/wizard';

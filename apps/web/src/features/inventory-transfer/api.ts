@@ -5,115 +5,71 @@ import type {
   TransferReceiptInput,
   transfersApi,
 } from '@backoffice/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callEndpoint, endpointRef, resolveApiPath } from '../../shared/lib/api.ts';
-import { download } from '../../shared/lib/http.ts';
-import { stockKeys } from '../inventory/api.ts';
+import { transfersEndpoints as api } from '../../shared/api/endpoints/transfers.gen.ts';
+import { downloadEndpoint, useEndpointMutation, useEndpointQuery } from '../../shared/api/hooks.ts';
+import { contractPath } from '../../shared/lib/api.ts';
 
 type Api = typeof transfersApi;
-
-const endpoints = {
-  list: endpointRef<Api['listTransfers']>('GET', '/api/inventory-transfers'),
-  export: endpointRef<Api['exportTransfers']>('GET', '/api/inventory-transfers/export'),
-  get: endpointRef<Api['getTransfer']>('GET', '/api/inventory-transfers/:id'),
-  movements: endpointRef<Api['transferMovements']>('GET', '/api/inventory-transfers/:id/movements'),
-  create: endpointRef<Api['createTransfer']>('POST', '/api/inventory-transfers'),
-  update: endpointRef<Api['updateTransfer']>('PUT', '/api/inventory-transfers/:id'),
-  dispatch: endpointRef<Api['dispatchTransfer']>('POST', '/api/inventory-transfers/:id/dispatch'),
-  receive: endpointRef<Api['receiveTransfer']>('POST', '/api/inventory-transfers/:id/receive'),
-  cancel: endpointRef<Api['cancelTransfer']>('POST', '/api/inventory-transfers/:id/cancel'),
-};
 
 export type TransferListQuery = EndpointQuery<Api['listTransfers']>;
 export type TransferFilter = EndpointQuery<Api['exportTransfers']>;
 export type TransferMovementQuery = EndpointQuery<Api['transferMovements']>;
 
-/**
- * Transfers live under the stock key: dispatching or receiving one changes stock figures everywhere
- * (the summary, a product's ledger), so one invalidation refreshes them all.
- */
-export const transferKeys = {
-  all: [...stockKeys.all, 'transfers'] as const,
-  list: (query: TransferListQuery) => [...stockKeys.all, 'transfers', 'list', query] as const,
-  one: (id: string) => [...stockKeys.all, 'transfers', 'one', id] as const,
-  movements: (id: string, query: TransferMovementQuery) =>
-    [...stockKeys.all, 'transfers', 'movements', id, query] as const,
-};
-
 export function useTransfers(query: TransferListQuery) {
-  return useQuery({
-    queryKey: transferKeys.list(query),
-    queryFn: ({ signal }) => callEndpoint(endpoints.list, { query }, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useEndpointQuery(api.listTransfers, { query }, { keepPreviousData: true });
 }
 
 /** Downloads the transfers of a filter (every page, one row per line) as .xlsx. */
 export function exportTransfers(filter: TransferFilter, fileName: string) {
-  return download(resolveApiPath(endpoints.export.path), filter, fileName);
+  return downloadEndpoint(api.exportTransfers, { query: filter }, fileName);
 }
 
 /** One transfer with its lines; nothing while `id` is empty. */
 export function useTransfer(id: string | undefined) {
-  return useQuery({
-    queryKey: transferKeys.one(id ?? ''),
-    queryFn: ({ signal }) => callEndpoint(endpoints.get, { params: { id: id ?? '' } }, { signal }),
-    enabled: !!id,
-  });
+  return useEndpointQuery(api.getTransfer, { params: { id: id ?? '' } }, { enabled: !!id });
 }
 
 export function useTransferMovements(id: string, query: TransferMovementQuery) {
-  return useQuery({
-    queryKey: transferKeys.movements(id, query),
-    queryFn: ({ signal }) => callEndpoint(endpoints.movements, { params: { id }, query }, { signal }),
-    placeholderData: keepPreviousData,
-    enabled: !!id,
-  });
+  return useEndpointQuery(api.transferMovements, { params: { id }, query }, { keepPreviousData: true, enabled: !!id });
 }
 
 /** Creates a draft; the Idempotency-Key makes a retried submission create one transfer. */
 export function useCreateTransfer() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: TransferInput; idempotencyKey: string }) =>
-      callEndpoint(endpoints.create, { body }, { idempotencyKey }),
-    onSuccess: () => client.invalidateQueries({ queryKey: transferKeys.all }),
-  });
+  return useEndpointMutation(api.createTransfer);
 }
 
 export function useUpdateTransfer() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: TransferInput }) =>
-      callEndpoint(endpoints.update, { params: { id }, body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: transferKeys.all }),
+  return useEndpointMutation(api.updateTransfer, {
+    input: ({ id, body }: { id: string; body: TransferInput }) => ({ params: { id }, body }),
   });
 }
 
-/** Dispatching and receiving post stock: every stock figure is refreshed after them. */
+/**
+ * Dispatching and receiving post stock: every stock figure is refreshed after them, also after a
+ * refusal, where a status conflict means someone else moved the transfer on.
+ */
 export function useDispatchTransfer() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => callEndpoint(endpoints.dispatch, { params: { id } }),
-    // Also after a refusal: a status conflict means someone else moved the transfer on.
-    onSettled: () => client.invalidateQueries({ queryKey: stockKeys.all }),
+  return useEndpointMutation(api.dispatchTransfer, {
+    input: (id: string) => ({ params: { id } }),
+    invalidateOn: 'settled',
   });
 }
 
 export function useReceiveTransfer() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: TransferReceiptInput }) =>
-      callEndpoint(endpoints.receive, { params: { id }, body }),
-    onSettled: () => client.invalidateQueries({ queryKey: stockKeys.all }),
+  return useEndpointMutation(api.receiveTransfer, {
+    input: ({ id, body }: { id: string; body: TransferReceiptInput }) => ({ params: { id }, body }),
+    invalidateOn: 'settled',
   });
 }
 
 export function useCancelTransfer() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: TransferCancelInput }) =>
-      callEndpoint(endpoints.cancel, { params: { id }, body }),
-    onSettled: () => client.invalidateQueries({ queryKey: transferKeys.all }),
+  return useEndpointMutation(api.cancelTransfer, {
+    input: ({ id, body }: { id: string; body: TransferCancelInput }) => ({ params: { id }, body }),
+    invalidateOn: 'settled',
   });
+}
+
+/** The contract path of a transfer's printout, for the document's print button. */
+export function transferPdfPath(id: string) {
+  return contractPath(api.transferPdf, { id });
 }

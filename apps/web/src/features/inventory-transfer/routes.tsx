@@ -1,4 +1,4 @@
-import { AreaRoutes, areaRoutes } from '../../shared/ui/area-routes.tsx';
+import { AreaRoutes, areaRoutes } from '../../shell/area-routes.tsx';
 import { TransferDetailPage } from './pages/transfer-detail-page.tsx';
 import { TransferEditPage, TransferNewPage } from './pages/transfer-form-page.tsx';
 import { TransferListPage } from './pages/transfer-list-page.tsx';

@@ -1,4 +1,4 @@
-import { AreaRoutes, areaRoutes } from '../../shared/ui/area-routes.tsx';
+import { AreaRoutes, areaRoutes } from '../../shell/area-routes.tsx';
 import { InventoryListPage } from './pages/inventory-list-page.tsx';
 import { InventorySummaryPage } from './pages/inventory-summary-page.tsx';
 import { ProductMovementsPage } from './pages/product-movements-page.tsx';

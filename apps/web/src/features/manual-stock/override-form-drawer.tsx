@@ -9,19 +9,17 @@ import { Alert, DatePicker, Form, type FormInstance, Input, Typography } from 'a
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LocationSelect } from '../../lookups/location-select.tsx';
+import { ProductPicker } from '../../lookups/product-picker.tsx';
+import { WarehouseSelect } from '../../lookups/warehouse-select.tsx';
 import { ApiError } from '../../shared/lib/errors.ts';
 import { notifySuccess } from '../../shared/lib/notify.ts';
 import { usePermissions } from '../../shared/lib/permissions.tsx';
 import { useErrorText } from '../../shared/lib/use-error-text.ts';
 import { useSubmissionKey } from '../../shared/lib/use-submission-key.ts';
 import { FormDrawer } from '../../shared/ui/form-drawer.tsx';
-import { serverFieldErrors } from '../currency/field-errors.ts';
-import { useProductStock } from '../inventory/api.ts';
-import { formatQuantity } from '../inventory/components/numbers.ts';
-import { isUnit } from '../inventory/components/unit-label.tsx';
-import { ProductPicker } from '../product/products/product-picker.tsx';
-import { LocationSelect } from '../warehouse/components/location-select.tsx';
-import { WarehouseSelect } from '../warehouse/components/warehouse-select.tsx';
+import { serverFieldErrors } from '../currency/index.ts';
+import { formatQuantity, isUnit, useProductStock } from '../inventory/index.ts';
 import { useOverrideStock } from './api.ts';
 
 const FORM_ID = 'override-form';

@@ -1,4 +1,4 @@
-import { AreaRoutes, areaRoutes } from '../../shared/ui/area-routes.tsx';
+import { AreaRoutes, areaRoutes } from '../../shell/area-routes.tsx';
 import { ManualStockListPage } from './manual-stock-list-page.tsx';
 
 const routes = areaRoutes('manual-stock', [

@@ -1,12 +1,8 @@
 import { CODE_MAX_LENGTH, CODE_PATTERN, NAME_MAX_LENGTH } from '@backoffice/contracts';
-import { Form, Input, Switch } from 'antd';
-import { useState } from 'react';
+import { Form, type FormInstance, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../shared/lib/errors.ts';
-import { notifySuccess } from '../../shared/lib/notify.ts';
-import { useErrorText } from '../../shared/lib/use-error-text.ts';
-import { useSubmissionKey } from '../../shared/lib/use-submission-key.ts';
 import { FormDrawer } from '../../shared/ui/form-drawer.tsx';
+import { useRecordSave } from '../../shared/ui/kit/form-errors.ts';
 import type { CodedInput, CodedRecord, CodedRecordKind } from './coded-record-kind.ts';
 
 interface Values {
@@ -14,6 +10,7 @@ interface Values {
   name: string;
   active: boolean;
 }
+const FIELDS = ['code', 'name', 'active'] as const;
 
 /** The fields, with the server's rules; a fresh form (and initial values) each time the drawer opens. */
 function CodedRecordForm({
@@ -23,21 +20,17 @@ function CodedRecordForm({
 }: {
   formId: string;
   record: CodedRecord | null;
-  onSubmit: (values: Values) => Promise<[keyof Values, string] | null>;
+  onSubmit: (values: Values, form: FormInstance<Values>) => Promise<void>;
 }) {
   const { t } = useTranslation('masterData');
   const { t: tc } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const handleFinish = async (values: Values) => {
-    const fieldError = await onSubmit(values);
-    if (fieldError) form.setFields([{ name: fieldError[0], errors: [fieldError[1]] }]);
-  };
   return (
     <Form<Values>
       form={form}
       name={formId}
       layout="vertical"
-      onFinish={handleFinish}
+      onFinish={(values) => onSubmit(values, form)}
       initialValues={
         record ? { code: record.code, name: record.name, active: record.active } : { code: '', name: '', active: true }
       }
@@ -85,37 +78,20 @@ export function CodedRecordFormDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation('masterData');
-  const { t: tc } = useTranslation();
-  const errorText = useErrorText();
   const create = kind.useCreate();
   const update = kind.useUpdate();
-  const submission = useSubmissionKey();
-  const [failure, setFailure] = useState<string | null>(null);
+  // The one refusal that belongs to a field: the code is taken; what the server names goes under its field.
+  const mapping = { fields: FIELDS, codes: { [kind.codeTakenCode]: 'code' } };
+  const { failure, close, save, saving } = useRecordSave<Values, CodedInput, CodedRecord>(
+    create,
+    update,
+    mapping,
+    onClose,
+  );
 
-  const close = () => {
-    setFailure(null);
-    submission.reset();
-    onClose();
-  };
-
-  /** Saves; resolves the field and message when the server refuses a field's value. */
-  const handleSubmit = async (values: Values): Promise<[keyof Values, string] | null> => {
-    setFailure(null);
+  const handleSubmit = async (values: Values, form: FormInstance<Values>) => {
     const body: CodedInput = { code: values.code.trim(), name: values.name.trim(), active: values.active };
-    try {
-      if (record) await update.mutateAsync({ id: record.id, body });
-      else await create.mutateAsync({ body, idempotencyKey: submission.keyFor(body) });
-      notifySuccess(record ? tc('form.saved') : tc('form.created'));
-      close();
-      return null;
-    } catch (error) {
-      const text = errorText(error);
-      // The one refusal that belongs to a field: the code is taken.
-      const field = error instanceof ApiError && error.code === kind.codeTakenCode ? 'code' : undefined;
-      if (text && field) return [field, text];
-      setFailure(text);
-      return null;
-    }
+    await save(form, body, record?.id);
   };
 
   return (
@@ -125,7 +101,7 @@ export function CodedRecordFormDrawer({
       title={record ? t(`${kind.texts}.editTitle`, { name: record.name }) : t(`${kind.texts}.createTitle`)}
       formId={kind.formId}
       width={480}
-      saving={create.isPending || update.isPending}
+      saving={saving}
       failure={failure}
     >
       {open ? (

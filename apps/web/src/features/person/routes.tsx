@@ -1,4 +1,4 @@
-import { AreaRoutes, areaRoutes } from '../../shared/ui/area-routes.tsx';
+import { AreaRoutes, areaRoutes } from '../../shell/area-routes.tsx';
 import { BusinessPartnerDetailPage } from './business-partners/business-partner-detail-page.tsx';
 import { BusinessPartnerFormPage } from './business-partners/business-partner-form-page.tsx';
 import { BusinessPartnerListPage } from './business-partners/business-partner-list-page.tsx';

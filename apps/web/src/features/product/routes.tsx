@@ -1,7 +1,7 @@
-import { AreaRoutes, areaRoutes } from '../../shared/ui/area-routes.tsx';
-import { CodedRecordListPage } from '../master-data/coded-record-list-page.tsx';
+import { AreaRoutes, areaRoutes } from '../../shell/area-routes.tsx';
+import { BulkUploadPage } from '../imports/index.ts';
+import { CodedRecordListPage } from '../master-data/index.ts';
 import { BRANDS } from './brands/brands.ts';
-import { ProductBulkUploadPage } from './bulk-upload/product-bulk-upload-page.tsx';
 import { ProductListPage } from './products/product-list-page.tsx';
 
 const routes = areaRoutes('product', [
@@ -10,7 +10,7 @@ const routes = areaRoutes('product', [
     path: 'product-bulk-upload-list',
     titleKey: 'productBulkUpload',
     permissions: ['view_product', 'add_product'],
-    element: <ProductBulkUploadPage />,
+    element: <BulkUploadPage kind="products" />,
   },
   { path: 'brand', titleKey: 'brand', permissions: ['view_brand'], element: <CodedRecordListPage kind={BRANDS} /> },
 ]);

@@ -1,4 +1,4 @@
-import { AreaRoutes, areaRoutes } from '../../shared/ui/area-routes.tsx';
+import { AreaRoutes, areaRoutes } from '../../shell/area-routes.tsx';
 import { DailyInventoryLevelPage } from './pages/daily-inventory-level-page.tsx';
 import { FifoStockProcessPage } from './pages/fifo-stock-process-page.tsx';
 import { FifoStockValueBetaPage } from './pages/fifo-stock-value-beta-page.tsx';

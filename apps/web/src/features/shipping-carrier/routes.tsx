@@ -1,4 +1,4 @@
-import { AreaRoutes, areaRoutes } from '../../shared/ui/area-routes.tsx';
+import { AreaRoutes, areaRoutes } from '../../shell/area-routes.tsx';
 import { CarrierEditPage } from './carriers/carrier-edit-page.tsx';
 import { CarriersPage } from './carriers/carriers-page.tsx';
 

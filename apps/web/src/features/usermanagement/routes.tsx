@@ -1,4 +1,4 @@
-import { AreaRoutes, areaRoutes } from '../../shared/ui/area-routes.tsx';
+import { AreaRoutes, areaRoutes } from '../../shell/area-routes.tsx';
 import { PermissionListPage } from './permissions/pages/permission-list-page.tsx';
 import { RoleListPage } from './roles/pages/role-list-page.tsx';
 import { UserListPage } from './users/pages/user-list-page.tsx';

@@ -1,10 +1,10 @@
-import { AreaRoutes, areaRoutes } from '../../shared/ui/area-routes.tsx';
+import { AreaRoutes, areaRoutes } from '../../shell/area-routes.tsx';
+import { BulkUploadPage } from '../imports/index.ts';
 import { MyTasksPage } from './bundling/my-tasks-page.tsx';
 import { TaskDetailPage } from './bundling/task-detail-page.tsx';
 import { TaskListPage } from './bundling/task-list-page.tsx';
 import { WarehouseConfigPage } from './config/warehouse-config-page.tsx';
 import { WarehouseConfigViewPage } from './config/warehouse-config-view-page.tsx';
-import { InventoryBulkUploadPage } from './inventory-upload/inventory-bulk-upload-page.tsx';
 import { InventoryDetailReportPage } from './reports/inventory-detail-report-page.tsx';
 import { ReplenishmentReportPage } from './reports/replenishment-report-page.tsx';
 import { StockQuantityReportPage } from './reports/stock-quantity-report-page.tsx';
@@ -44,7 +44,7 @@ const routes = areaRoutes('warehouse', [
     path: 'warehouse-inventory/bulk-upload',
     titleKey: 'inventoryBulkUpload',
     permissions: ['view_warehouse'],
-    element: <InventoryBulkUploadPage />,
+    element: <BulkUploadPage kind="inventory" />,
   },
   {
     path: 'warehouse-inventory/replenishment-report',

@@ -6,23 +6,17 @@ import type {
   EndpointResponse,
   HttpMethod,
 } from '@backoffice/contracts';
+import { API_PREFIX, type EndpointRef } from '../api/descriptor.ts';
 import { http, type RequestOptions } from './http.ts';
 import { runtimeConfig } from './runtime-config.ts';
 
+/** @deprecated Only the generated shared/api/endpoints/*.gen.ts make descriptors; take yours from there. */
+export { endpointRef } from '../api/descriptor.ts';
 /**
- * An endpoint of the contracts named by method and path only. Its type parameter is the definition,
- * so a changed method or path fails `tsc`; the first load then needs no zod schemas at run time.
+ * Descriptors of the contracts' endpoints are generated (shared/api/endpoints/*.gen.ts); a screen takes
+ * them from there, never types a method or a path.
  */
-export interface EndpointRef<E extends EndpointDef> {
-  readonly method: E['method'];
-  readonly path: E['path'];
-  /** Carries the definition's type; never set. */
-  readonly definition?: E;
-}
-
-export function endpointRef<E extends EndpointDef>(method: E['method'], path: E['path']): EndpointRef<E> {
-  return { method, path };
-}
+export type { EndpointRef };
 
 type Part<K extends string, T> = [T] extends [never]
   ? { readonly [P in K]?: undefined }
@@ -35,9 +29,9 @@ export type CallInput<E extends EndpointDef> = Part<'params', EndpointParams<E>>
   Part<'query', EndpointQuery<E>> &
   Part<'body', EndpointBody<E>>;
 
-/** Maps a contract path (`/api/...`) onto the configured base address (apiBaseUrl, default `/api/`). */
+/** Maps a contract path (under API_PREFIX) onto the configured base address (apiBaseUrl, API_PREFIX unless set). */
 export function resolveApiPath(path: string, base = runtimeConfig().apiBaseUrl): string {
-  return path.replace(/^\/api\//, base);
+  return path.startsWith(API_PREFIX) ? base + path.slice(API_PREFIX.length) : path;
 }
 
 function fillParams(path: string, params: object | undefined): string {
@@ -49,6 +43,19 @@ function fillParams(path: string, params: object | undefined): string {
   });
 }
 
+/** An endpoint's contract path (under API_PREFIX) with its parameters filled in, e.g. for a print button. */
+export function contractPath(endpoint: Pick<EndpointDef, 'path'>, params: object | undefined): string {
+  return fillParams(endpoint.path, params);
+}
+
+/**
+ * The address of an endpoint with its path parameters filled in (no query). Filled before the base is
+ * put in front, so a base with a port (`https://host:8443/api/`) is not read as a parameter.
+ */
+export function endpointUrl(endpoint: Pick<EndpointDef, 'path'>, params: object | undefined, base?: string): string {
+  return resolveApiPath(contractPath(endpoint, params), base);
+}
+
 /** Calls an endpoint of the contracts; the answer is typed from its response schema. */
 export function callEndpoint<E extends EndpointDef>(
   endpoint: E | EndpointRef<E>,
@@ -56,7 +63,7 @@ export function callEndpoint<E extends EndpointDef>(
   options?: RequestOptions & { base?: string },
 ): Promise<EndpointResponse<E>> {
   const { base, ...requestOptions } = options ?? {};
-  const url = fillParams(resolveApiPath(endpoint.path, base), input.params);
+  const url = endpointUrl(endpoint, input.params, base);
   const method: HttpMethod = endpoint.method;
   const query = input.query as object | undefined;
   switch (method) {

@@ -3,6 +3,7 @@ import type carriers from '../../locales/en/carriers.json';
 import type common from '../../locales/en/common.json';
 import type configuration from '../../locales/en/configuration.json';
 import type currencies from '../../locales/en/currencies.json';
+import type documents from '../../locales/en/documents.json';
 import type errors from '../../locales/en/errors.json';
 import type imports from '../../locales/en/imports.json';
 import type inventory from '../../locales/en/inventory.json';
@@ -42,6 +43,7 @@ declare module 'i18next' {
       transfers: typeof transfers;
       stockCounts: typeof stockCounts;
       reports: typeof reports;
+      documents: typeof documents;
     };
   }
 }

@@ -23,6 +23,7 @@ export const NAMESPACES = [
   'transfers',
   'stockCounts',
   'reports',
+  'documents',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 const PRELOADED: Namespace[] = ['common', 'menu', 'errors'];

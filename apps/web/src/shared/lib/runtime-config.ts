@@ -1,7 +1,9 @@
-import type { platformApi, RuntimeConfig } from '@backoffice/contracts';
+import type { RuntimeConfig } from '@backoffice/contracts';
+import { API_PREFIX } from '../api/descriptor.ts';
+import { platformEndpoints } from '../api/endpoints/platform.gen.ts';
 
-// Type-checked against the contract: a changed path fails `tsc`, and zod stays out of the first load.
-const CONFIG_PATH: (typeof platformApi)['config']['path'] = '/api/config';
+// The generated descriptor: type-checked against the contract, and zod stays out of the first load.
+const CONFIG_PATH = platformEndpoints.config.path;
 
 let config: RuntimeConfig | undefined;
 
@@ -13,7 +15,7 @@ export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
   });
   if (!response.ok) throw new Error(`GET ${CONFIG_PATH} answered ${response.status}`);
   const body: RuntimeConfig = await response.json();
-  config = { ...body, apiBaseUrl: withSlash(body.apiBaseUrl || '/api/') };
+  config = { ...body, apiBaseUrl: withSlash(body.apiBaseUrl || API_PREFIX) };
   config.userManagementServiceUrl = withSlash(body.userManagementServiceUrl || config.apiBaseUrl);
   return config;
 }

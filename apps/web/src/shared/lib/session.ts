@@ -1,12 +1,8 @@
-import type { RuntimeConfig, usersApi } from '@backoffice/contracts';
-import { callEndpoint, endpointRef } from './api.ts';
+import type { RuntimeConfig } from '@backoffice/contracts';
+import { usersEndpoints } from '../api/endpoints/users.gen.ts';
+import { callEndpoint } from './api.ts';
 import { type AuthState, getAuthState, initAuth, logout } from './auth.ts';
 import { registerPermissions } from './permissions.tsx';
-
-const userPermissions = endpointRef<typeof usersApi.userPermissions>(
-  'GET',
-  '/api/v1/user-service/permission/inventory/role/user/:userId',
-);
 
 /**
  * Signs in (or finds the session), then loads the user's permissions from the user-management
@@ -17,7 +13,7 @@ export async function startSession(config: RuntimeConfig): Promise<AuthState> {
   if (auth.status !== 'authenticated' || !auth.profile) return auth;
   try {
     const answer = await callEndpoint(
-      userPermissions,
+      usersEndpoints.userPermissions,
       { params: { userId: auth.profile.id } },
       { base: config.userManagementServiceUrl },
     );

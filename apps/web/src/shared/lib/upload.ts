@@ -1,5 +1,6 @@
-import { UPLOAD_ACCEPT, UPLOAD_MAX_BYTES, type UploadedFile, type uploadsApi } from '@backoffice/contracts';
-import { callEndpoint, endpointRef, resolveApiPath } from './api.ts';
+import { UPLOAD_ACCEPT, UPLOAD_MAX_BYTES, type UploadedFile } from '@backoffice/contracts';
+import { uploadsEndpoints as endpoints } from '../api/endpoints/uploads.gen.ts';
+import { callEndpoint, endpointUrl } from './api.ts';
 import { ApiError } from './errors.ts';
 import { authHeaders, errorFromAnswer, handleRefusal, parseBody } from './http.ts';
 
@@ -11,11 +12,6 @@ export type { UploadedFile };
  * Only constants and types come from the contracts, never their zod schemas.
  */
 export { UPLOAD_ACCEPT, UPLOAD_MAX_BYTES };
-
-const endpoints = {
-  upload: endpointRef<typeof uploadsApi.upload>('POST', '/api/upload/uploadFile'),
-  remove: endpointRef<typeof uploadsApi.remove>('GET', '/api/upload/removeFile'),
-};
 
 const ACCEPTED = UPLOAD_ACCEPT.split(',').map((part) => part.trim().toLowerCase());
 
@@ -58,7 +54,7 @@ export interface UploadOptions {
 export async function uploadFile(file: File, options: UploadOptions = {}): Promise<UploadedFile> {
   const refused = refuseBeforeSending(file);
   if (refused) throw refused;
-  const url = resolveApiPath(endpoints.upload.path);
+  const url = endpointUrl(endpoints.upload, undefined);
   const headers = await authHeaders(url);
   options.signal?.throwIfAborted();
 

@@ -5,32 +5,15 @@ import type {
   InventorySettingsPatch,
   NotificationSettingsPatch,
   SystemConfiguration,
-  systemConfigurationApi,
 } from '@backoffice/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callEndpoint, endpointRef } from '../../../shared/lib/api.ts';
-
-type Api = typeof systemConfigurationApi;
-
-const endpoints = {
-  get: endpointRef<Api['getSystemConfiguration']>('GET', '/api/system-configuration'),
-  company: endpointRef<Api['updateCompanySettings']>('PATCH', '/api/system-configuration/company'),
-  finance: endpointRef<Api['updateFinanceSettings']>('PATCH', '/api/system-configuration/finance'),
-  documentNumbers: endpointRef<Api['updateDocumentNumberSettings']>(
-    'PATCH',
-    '/api/system-configuration/document-numbers',
-  ),
-  inventory: endpointRef<Api['updateInventorySettings']>('PATCH', '/api/system-configuration/inventory'),
-  notifications: endpointRef<Api['updateNotificationSettings']>('PATCH', '/api/system-configuration/notifications'),
-};
-
-export const configurationKeys = { all: ['system-configuration'] as const };
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { endpointKey } from '../../../shared/api/descriptor.ts';
+import { systemConfigurationEndpoints as api } from '../../../shared/api/endpoints/system-configuration.gen.ts';
+import { useEndpointQuery } from '../../../shared/api/hooks.ts';
+import { callEndpoint } from '../../../shared/lib/api.ts';
 
 export function useSystemConfiguration() {
-  return useQuery({
-    queryKey: configurationKeys.all,
-    queryFn: ({ signal }) => callEndpoint(endpoints.get, {}, { signal }),
-  });
+  return useEndpointQuery(api.getSystemConfiguration, {});
 }
 
 /** What each group's save sends: some or all of its fields. */
@@ -45,23 +28,26 @@ export interface SettingsPatches {
 function send<G extends keyof SettingsPatches>(group: G, body: SettingsPatches[G]): Promise<SystemConfiguration> {
   switch (group) {
     case 'company':
-      return callEndpoint(endpoints.company, { body: body as CompanySettingsPatch });
+      return callEndpoint(api.updateCompanySettings, { body: body as CompanySettingsPatch });
     case 'finance':
-      return callEndpoint(endpoints.finance, { body: body as FinanceSettingsPatch });
+      return callEndpoint(api.updateFinanceSettings, { body: body as FinanceSettingsPatch });
     case 'documentNumbers':
-      return callEndpoint(endpoints.documentNumbers, { body: body as DocumentNumberSettingsPatch });
+      return callEndpoint(api.updateDocumentNumberSettings, { body: body as DocumentNumberSettingsPatch });
     case 'inventory':
-      return callEndpoint(endpoints.inventory, { body: body as InventorySettingsPatch });
+      return callEndpoint(api.updateInventorySettings, { body: body as InventorySettingsPatch });
     default:
-      return callEndpoint(endpoints.notifications, { body: body as NotificationSettingsPatch });
+      return callEndpoint(api.updateNotificationSettings, { body: body as NotificationSettingsPatch });
   }
 }
 
-/** Saves one group; the answer is the whole configuration, which replaces the cached one. */
+/**
+ * Saves one group; the answer is the whole configuration, which replaces the cached one (no refetch).
+ * Five endpoints behind one hook, so the call is chosen by group rather than by `useEndpointMutation`.
+ */
 export function useUpdateSettings<G extends keyof SettingsPatches>(group: G) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: SettingsPatches[G]) => send(group, body),
-    onSuccess: (configuration) => client.setQueryData(configurationKeys.all, configuration),
+    onSuccess: (configuration) => client.setQueryData(endpointKey(api.getSystemConfiguration), configuration),
   });
 }

@@ -10,7 +10,7 @@ import {
 } from '@backoffice/contracts';
 import { Col, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CountrySelect } from '../../warehouse/components/country-select.tsx';
+import { CountrySelect } from '../../../lookups/country-select.tsx';
 import { maxRule, schemaRule } from './rules.ts';
 import { SectionForm } from './section-form.tsx';
 

@@ -1,8 +1,8 @@
 import type { InventorySettings, SystemConfiguration } from '@backoffice/contracts';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { WarehouseSelect } from '../../../lookups/warehouse-select.tsx';
 import { usePermissions } from '../../../shared/lib/permissions.tsx';
-import { WarehouseSelect } from '../../warehouse/components/warehouse-select.tsx';
 import { SectionForm } from './section-form.tsx';
 
 const valuesOf = (c: SystemConfiguration): InventorySettings => ({ ...c.inventory });

@@ -1,5 +1,5 @@
 import { CostCenterErrorCode } from '@backoffice/contracts';
-import type { CodedRecordKind } from '../../master-data/coded-record-kind.ts';
+import type { CodedRecordKind } from '../../master-data/index.ts';
 import {
   exportCostCenters,
   useCostCenters,

@@ -12,9 +12,9 @@ import { sortOrderOf, useListState } from '../../../shared/lib/list-state.ts';
 import { notifyError, notifySuccess } from '../../../shared/lib/notify.ts';
 import { usePermissions } from '../../../shared/lib/permissions.tsx';
 import { useErrorText } from '../../../shared/lib/use-error-text.ts';
+import { DatedLineChart } from '../../../shared/ui/charts/chart.tsx';
 import { DataTable } from '../../../shared/ui/data-table.tsx';
 import { ExportButton } from '../../../shared/ui/export-button.tsx';
-import { LineChart } from '../../../shared/ui/line-chart.tsx';
 import { NotFoundPage } from '../../../shared/ui/not-available.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
@@ -223,10 +223,10 @@ function CurrencyRates({ code }: { code: CurrencyCode }) {
               </Typography.Text>
             ) : (
               <>
-                <LineChart
-                  points={points}
+                <DatedLineChart
+                  series={[{ points }]}
                   label={t('rates.chartLabel', { code, count: points.length })}
-                  formatValue={(value) => t('currencies.rateValue', { code, rate: value })}
+                  format={(value) => t('currencies.rateValue', { code, rate: value })}
                   testId="rate-chart"
                 />
                 {series.data?.truncated ? (

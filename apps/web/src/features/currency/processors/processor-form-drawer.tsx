@@ -23,15 +23,10 @@ import {
 } from '@backoffice/contracts';
 import { Form, Input, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/lib/errors.ts';
-import { notifySuccess } from '../../../shared/lib/notify.ts';
-import { useErrorText } from '../../../shared/lib/use-error-text.ts';
-import { useSubmissionKey } from '../../../shared/lib/use-submission-key.ts';
 import { FormDrawer } from '../../../shared/ui/form-drawer.tsx';
+import { useRecordSave } from '../../../shared/ui/kit/form-errors.ts';
 import { useCurrencies } from '../currencies/api.ts';
-import { serverFieldErrors } from '../field-errors.ts';
 import { useCreateProcessor, useUpdateProcessor } from './api.ts';
 
 type Values = {
@@ -44,6 +39,15 @@ type Values = {
 
 const FORM_ID = 'processor-form';
 const FIELDS = ['code', 'name', 'type', 'currency', 'active', ...PROCESSOR_DETAIL_FIELDS];
+/** Refusals that belong to a field; what else the server names goes under its field, the rest above the form. */
+const SERVER_ERRORS = {
+  fields: FIELDS,
+  codes: {
+    [ProcessorErrorCode.PROCESSOR_CODE_TAKEN]: 'code',
+    [CurrencyErrorCode.CURRENCY_INACTIVE]: 'currency',
+    [ProcessorErrorCode.PROCESSOR_CURRENCY_LOCKED]: 'currency',
+  },
+};
 
 function initialValues(record: Processor | null): Values {
   return {
@@ -252,21 +256,16 @@ export function ProcessorFormDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation('currencies');
-  const { t: tc } = useTranslation();
-  const errorText = useErrorText();
   const create = useCreateProcessor();
   const update = useUpdateProcessor();
-  const submission = useSubmissionKey();
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const close = () => {
-    setFailure(null);
-    submission.reset();
-    onClose();
-  };
+  const { failure, close, save, saving } = useRecordSave<Values, ProcessorInput, Processor>(
+    create,
+    update,
+    SERVER_ERRORS,
+    onClose,
+  );
 
   const handleSubmit = async (values: Values, form: ReturnType<typeof Form.useForm<Values>>[0]) => {
-    setFailure(null);
     const shown = new Set<string>(PROCESSOR_FIELDS_BY_TYPE[values.type]);
     const detail = (field: ProcessorDetailField) => (shown.has(field) ? (values[field] ?? '').trim() || null : null);
     const body: ProcessorInput = {
@@ -282,24 +281,7 @@ export function ProcessorFormDrawer({
       paypalEmail: detail('paypalEmail'),
       active: values.active,
     };
-    try {
-      if (record) await update.mutateAsync({ id: record.id, body });
-      else await create.mutateAsync({ body, idempotencyKey: submission.keyFor(body) });
-      notifySuccess(record ? tc('form.saved') : tc('form.created'));
-      close();
-    } catch (error) {
-      const text = errorText(error);
-      if (!text) return;
-      const code = error instanceof ApiError ? error.code : '';
-      if (code === ProcessorErrorCode.PROCESSOR_CODE_TAKEN) form.setFields([{ name: 'code', errors: [text] }]);
-      else if (code === CurrencyErrorCode.CURRENCY_INACTIVE || code === ProcessorErrorCode.PROCESSOR_CURRENCY_LOCKED)
-        form.setFields([{ name: 'currency', errors: [text] }]);
-      else {
-        const fields = serverFieldErrors<Values>(error, FIELDS);
-        if (fields.length) form.setFields(fields);
-        else setFailure(text);
-      }
-    }
+    await save(form, body, record?.id);
   };
 
   return (
@@ -309,7 +291,7 @@ export function ProcessorFormDrawer({
       title={record ? t('processors.editTitle', { name: record.name }) : t('processors.createTitle')}
       formId={FORM_ID}
       width={520}
-      saving={create.isPending || update.isPending}
+      saving={saving}
       failure={failure}
     >
       {open ? <ProcessorForm key={record?.id ?? 'new'} record={record} onSubmit={handleSubmit} /> : null}

@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { PARTNER_LIMITS, SALES_CHANNELS, type SalesChannel } from '@backoffice/contracts';
 import { Button, Form, Input, Select, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePartnerRules } from '../../partners-shared/rules.ts';
+import { usePartnerRules } from '../../partners-shared/index.ts';
 
 /** A channel id as the form holds it. */
 export interface ChannelIdFormValues {

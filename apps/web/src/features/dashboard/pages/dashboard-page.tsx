@@ -1,11 +1,7 @@
-import type { usersApi } from '@backoffice/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Spin, Tag, theme } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LANDING_PATH } from '../../../app/landing.ts';
-import { callEndpoint, endpointRef } from '../../../shared/lib/api.ts';
 import { useAuth } from '../../../shared/lib/auth.ts';
 import { useMe } from '../../../shared/lib/me.ts';
 import { usePermissions } from '../../../shared/lib/permissions.tsx';
@@ -13,23 +9,14 @@ import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { ErrorState } from '../../../shared/ui/states.tsx';
+import { LANDING_PATH } from '../../../shell/landing.ts';
 import { menuLeaves, targetOf, visibleMenu } from '../../../shell/menu.ts';
 import { MENU, type MenuItem } from '../../../shell/menu-config.ts';
+import { useOwnRoles } from '../api.ts';
 
 const FileUpload = lazy(() =>
   import('../../../shared/ui/file-upload.tsx').then((module) => ({ default: module.FileUpload })),
 );
-
-const getUser = endpointRef<typeof usersApi.getUser>('GET', '/api/users/:id');
-
-/** The roles of the signed-in user; readable only with view_user (the profile carries no roles). */
-function useOwnRoles(userId: string | undefined, canRead: boolean) {
-  return useQuery({
-    queryKey: ['users', 'detail', userId],
-    queryFn: () => callEndpoint(getUser, { params: { id: userId ?? '' } }),
-    enabled: canRead && !!userId,
-  });
-}
 
 function OwnRoles({ userId }: { userId: string | undefined }) {
   const { t } = useTranslation();

@@ -2,8 +2,7 @@ import { compareDecimalText } from '@backoffice/contracts';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../../../shared/lib/permissions.tsx';
-import { useProductStock } from '../../inventory/api.ts';
-import { formatQuantity, isPositive } from '../../inventory/components/numbers.ts';
+import { formatQuantity, isPositive, useProductStock } from '../../inventory/index.ts';
 
 /** Who may read a product's stock per warehouse (the contract of GET /api/inventory/products/:id). */
 const STOCK_READERS = ['view_inventory_summary', 'view_inventory_list', 'view_manual_stock'] as const;

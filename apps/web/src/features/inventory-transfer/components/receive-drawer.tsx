@@ -11,11 +11,11 @@ import {
 import { Alert, Button, Checkbox, Drawer, Form, type FormInstance, Input, Switch, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LocationSelect } from '../../../lookups/location-select.tsx';
 import { ApiError, errorDetails } from '../../../shared/lib/errors.ts';
 import { notifySuccess } from '../../../shared/lib/notify.ts';
 import { useErrorText } from '../../../shared/lib/use-error-text.ts';
-import { formatQuantity } from '../../inventory/components/numbers.ts';
-import { LocationSelect } from '../../warehouse/components/location-select.tsx';
+import { formatQuantity } from '../../inventory/index.ts';
 import { useReceiveTransfer } from '../api.ts';
 
 const FORM_ID = 'transfer-receive-form';

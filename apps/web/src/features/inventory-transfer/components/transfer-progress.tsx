@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/lib/dates.ts';
 import { useSmallScreen } from '../../../shared/lib/use-small-screen.ts';
-import { formatQuantity } from '../../inventory/components/numbers.ts';
+import { formatQuantity } from '../../inventory/index.ts';
 
 type StepStatus = 'wait' | 'process' | 'finish' | 'error';
 

@@ -12,8 +12,9 @@ import {
   TRANSFER_REASON_MAX,
   type Transfer,
   type TransferLine,
+  transferDocument,
 } from '@backoffice/contracts';
-import { Alert, Button, Descriptions, Input, Modal, Popconfirm, Table, Tag, Tooltip, Typography, theme } from 'antd';
+import { Alert, Descriptions, Input, Modal, Table, Tag, Tooltip, Typography, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,21 +24,16 @@ import { useDirection } from '../../../shared/lib/direction.tsx';
 import { ApiError, errorDetails } from '../../../shared/lib/errors.ts';
 import { useListState } from '../../../shared/lib/list-state.ts';
 import { notifySuccess } from '../../../shared/lib/notify.ts';
-import { usePermissions } from '../../../shared/lib/permissions.tsx';
 import { useErrorText } from '../../../shared/lib/use-error-text.ts';
 import { DataTable } from '../../../shared/ui/data-table.tsx';
-import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { ActionBar } from '../../../shared/ui/documents/action-bar.tsx';
+import { StatusTag } from '../../../shared/ui/documents/status-tag.tsx';
+import { DetailFrame } from '../../../shared/ui/kit/detail-frame.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
-import { Spinner } from '../../../shared/ui/spinner.tsx';
-import { ErrorState } from '../../../shared/ui/states.tsx';
-import { Figure } from '../../inventory/components/figure.tsx';
-import { useMovementColumns } from '../../inventory/components/movement-columns.tsx';
-import { formatQuantity } from '../../inventory/components/numbers.ts';
-import { type StockFigure, StockFigures } from '../../inventory/components/stock-figures.tsx';
-import { useCancelTransfer, useDispatchTransfer, useTransfer, useTransferMovements } from '../api.ts';
+import { Figure, formatQuantity, type StockFigure, StockFigures, useMovementColumns } from '../../inventory/index.ts';
+import { transferPdfPath, useCancelTransfer, useDispatchTransfer, useTransfer, useTransferMovements } from '../api.ts';
 import { ReceiveDrawer } from '../components/receive-drawer.tsx';
 import { TransferProgress } from '../components/transfer-progress.tsx';
-import { TransferStatusTag } from '../components/transfer-status.tsx';
 import { type BackState, TRANSFER_LIST_PATH, transferEditUrl } from '../urls.ts';
 
 /** The lines: planned, dispatched, received, written off and still in transit, with their values. */
@@ -161,15 +157,15 @@ function LedgerPanel({ transfer }: { transfer: Transfer }) {
 
 /**
  * One transfer: where it stands (a progress of its steps), its warehouses and dates, its lines with
- * what was dispatched, received and written off and their values, and its ledger rows. Dispatch,
- * Receive, Edit and Cancel are offered by permission and status.
+ * what was dispatched, received and written off and their values, and its ledger rows. Its steps (edit,
+ * dispatch, receive, cancel) are those the definition allows in its status to the user's permissions;
+ * Print fetches its printout.
  */
 export function TransferDetailPage() {
   const { id = '' } = useParams();
   const { t, i18n } = useTranslation('transfers');
-  const { t: tc } = useTranslation();
+  const { t: td } = useTranslation('documents');
   const { token } = theme.useToken();
-  const { has } = usePermissions();
   const { direction } = useDirection();
   const navigate = useNavigate();
   const location = useLocation();
@@ -181,7 +177,6 @@ export function TransferDetailPage() {
   const [receiving, setReceiving] = useState(false);
   const [canceling, setCanceling] = useState(false);
   const [cancelReason, setCancelReason] = useState('');
-  const transfer = query.data;
 
   const backState = location.state as BackState | null;
   const back = (
@@ -215,15 +210,6 @@ export function TransferDetailPage() {
     modal.error({ title, content });
   };
 
-  const handleDispatch = async (current: Transfer) => {
-    try {
-      await dispatch.mutateAsync(current.id);
-      notifySuccess(t('detail.dispatched', { number: current.number }));
-    } catch (error) {
-      refused(t('detail.dispatchRefused', { number: current.number }), error);
-    }
-  };
-
   const handleCancel = async (current: Transfer) => {
     try {
       await cancel.mutateAsync({ id: current.id, body: { reason: cancelReason.trim() } });
@@ -236,73 +222,102 @@ export function TransferDetailPage() {
     }
   };
 
-  if (query.error)
-    return (
-      <>
-        <PageHeader>{back}</PageHeader>
-        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
-      </>
-    );
-  if (!transfer)
-    return (
-      <>
-        <PageHeader>{back}</PageHeader>
-        <Spinner minHeight={240} />
-      </>
-    );
-
-  const isDraft = transfer.status === 'DRAFT';
-  const isOnTheRoad = transfer.status === 'DISPATCHED' || transfer.status === 'PARTIALLY_RECEIVED';
-  const canProcess = has('process_inventory_transfer');
   const q = (text: string) => formatQuantity(text, i18n.language);
-
-  const actions = (
-    <>
-      {isDraft && has('edit_inventory_transfer') ? (
-        <Button
-          icon={<EditOutlined />}
-          onClick={() => navigate(transferEditUrl(transfer.id), { state: backState })}
-          data-testid="transfer-edit"
-        >
-          {tc('actions.edit')}
-        </Button>
-      ) : null}
-      {isDraft && has('cancel_inventory_transfer') ? (
-        <Button danger icon={<CloseCircleOutlined />} onClick={() => setCanceling(true)} data-testid="transfer-cancel">
-          {t('detail.cancel')}
-        </Button>
-      ) : null}
-      {isDraft && canProcess ? (
-        <Popconfirm
-          title={t('detail.dispatchConfirm', { number: transfer.number })}
-          description={t('detail.dispatchHint', {
+  const actions = (transfer: Transfer) => (
+    <ActionBar
+      doc={transferDocument}
+      status={transfer.status}
+      number={transfer.number}
+      print={{
+        path: transferPdfPath(transfer.id),
+        fileName: `${transfer.number}.pdf`,
+      }}
+      handlers={{
+        edit: {
+          open: () => navigate(transferEditUrl(transfer.id), { state: backState }),
+          icon: <EditOutlined />,
+          testId: 'transfer-edit',
+        },
+        dispatch: {
+          run: () => dispatch.mutateAsync(transfer.id),
+          description: t('detail.dispatchHint', {
             quantity: q(transfer.totals.quantity),
             lines: transfer.lines.length,
             from: transfer.fromWarehouse.code,
             to: transfer.toWarehouse.code,
-          })}
-          okText={t('detail.dispatch')}
-          cancelText={tc('actions.cancel')}
-          onConfirm={() => handleDispatch(transfer)}
-        >
-          <Button type="primary" icon={<SendOutlined />} loading={dispatch.isPending} data-testid="transfer-dispatch">
-            {t('detail.dispatch')}
-          </Button>
-        </Popconfirm>
-      ) : null}
-      {isOnTheRoad && canProcess ? (
-        <Button
-          type="primary"
-          icon={<InboxOutlined />}
-          onClick={() => setReceiving(true)}
-          data-testid="transfer-receive"
-        >
-          {t('detail.receive')}
-        </Button>
-      ) : null}
-    </>
+          }),
+          onError: (error) => refused(t('detail.dispatchRefused', { number: transfer.number }), error),
+          primary: true,
+          icon: <SendOutlined />,
+          testId: 'transfer-dispatch',
+        },
+        receive: {
+          open: () => setReceiving(true),
+          primary: true,
+          icon: <InboxOutlined />,
+          testId: 'transfer-receive',
+        },
+        cancel: { open: () => setCanceling(true), icon: <CloseCircleOutlined />, testId: 'transfer-cancel' },
+      }}
+    />
   );
 
+  return (
+    <>
+      {modalHolder}
+      <DetailFrame
+        query={query}
+        number={(transfer) => transfer.number}
+        numberTestId="transfer-number"
+        back={back}
+        tags={(transfer) => <StatusTag doc={transferDocument} status={transfer.status} testId="transfer-status" />}
+        actions={actions}
+      >
+        {(transfer) => (
+          <>
+            <TransferBody transfer={transfer} />
+            {transfer.status === 'DISPATCHED' || transfer.status === 'PARTIALLY_RECEIVED' ? (
+              <ReceiveDrawer transfer={transfer} open={receiving} onClose={() => setReceiving(false)} />
+            ) : null}
+            <Modal
+              open={canceling}
+              title={td('inventory_transfer.confirm.cancel', { number: transfer.number })}
+              okText={td('inventory_transfer.action.cancel')}
+              okButtonProps={{
+                danger: true,
+                loading: cancel.isPending,
+                ...{ 'data-testid': 'transfer-cancel-confirm' },
+              }}
+              cancelText={t('detail.keep')}
+              onOk={() => handleCancel(transfer)}
+              onCancel={() => setCanceling(false)}
+              destroyOnHidden
+            >
+              <Typography.Paragraph>{t('detail.cancelHint')}</Typography.Paragraph>
+              <label htmlFor="transfer-cancel-reason" style={{ display: 'block', marginBottom: token.marginXXS }}>
+                {t('detail.cancelReasonLabel')}
+              </label>
+              <Input.TextArea
+                id="transfer-cancel-reason"
+                rows={3}
+                maxLength={TRANSFER_REASON_MAX}
+                showCount
+                value={cancelReason}
+                onChange={(event) => setCancelReason(event.target.value)}
+                data-testid="transfer-cancel-reason"
+              />
+            </Modal>
+          </>
+        )}
+      </DetailFrame>
+    </>
+  );
+}
+
+/** What the transfer is: its progress, facts and figures, lines and ledger rows. */
+function TransferBody({ transfer }: { transfer: Transfer }) {
+  const { t } = useTranslation('transfers');
+  const { token } = theme.useToken();
   const warehouseText = (w: Transfer['fromWarehouse']) => (
     <bdi>
       {w.code} · {w.name}
@@ -339,18 +354,6 @@ export function TransferDetailPage() {
 
   return (
     <>
-      {modalHolder}
-      <PageHeader extra={actions}>
-        <div style={{ display: 'flex', flexDirection: 'column', gap: token.marginXXS }}>
-          {back}
-          <span style={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', gap: token.marginXS }}>
-            <span data-testid="transfer-number" style={{ fontSize: token.fontSizeLG, fontWeight: 600 }}>
-              <bdi>{transfer.number}</bdi>
-            </span>
-            <TransferStatusTag status={transfer.status} />
-          </span>
-        </div>
-      </PageHeader>
       {transfer.status === 'CANCELED' && transfer.cancelReason ? (
         <Alert
           type="info"
@@ -395,31 +398,6 @@ export function TransferDetailPage() {
         <LinesTable transfer={transfer} />
       </Panel>
       <LedgerPanel transfer={transfer} />
-      {isOnTheRoad ? <ReceiveDrawer transfer={transfer} open={receiving} onClose={() => setReceiving(false)} /> : null}
-      <Modal
-        open={canceling}
-        title={t('detail.cancelTitle', { number: transfer.number })}
-        okText={t('detail.cancel')}
-        okButtonProps={{ danger: true, loading: cancel.isPending, ...{ 'data-testid': 'transfer-cancel-confirm' } }}
-        cancelText={t('detail.keep')}
-        onOk={() => handleCancel(transfer)}
-        onCancel={() => setCanceling(false)}
-        destroyOnHidden
-      >
-        <Typography.Paragraph>{t('detail.cancelHint')}</Typography.Paragraph>
-        <label htmlFor="transfer-cancel-reason" style={{ display: 'block', marginBottom: token.marginXXS }}>
-          {t('detail.cancelReasonLabel')}
-        </label>
-        <Input.TextArea
-          id="transfer-cancel-reason"
-          rows={3}
-          maxLength={TRANSFER_REASON_MAX}
-          showCount
-          value={cancelReason}
-          onChange={(event) => setCancelReason(event.target.value)}
-          data-testid="transfer-cancel-reason"
-        />
-      </Modal>
     </>
   );
 }

@@ -1,73 +1,67 @@
-import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, ArrowRightOutlined } from '@ant-design/icons';
 import {
-  type ProductLookupItem,
   StockErrorCode,
   TRANSFER_LINES_MAX,
   TRANSFER_NOTES_MAX,
   type Transfer,
   TransferErrorCode,
   type TransferInput,
-  UNITS_OF_MEASURE,
-  type UnitOfMeasure,
-  WHOLE_UNIT,
+  transferDocument,
 } from '@backoffice/contracts';
-import { Alert, Button, DatePicker, Form, type FormInstance, Input, Tooltip, Typography, theme } from 'antd';
+import { Alert, Button, DatePicker, Form, Input, Typography, theme } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { WarehouseSelect } from '../../../lookups/warehouse-select.tsx';
 import { useDirection } from '../../../shared/lib/direction.tsx';
 import { ApiError, errorDetails } from '../../../shared/lib/errors.ts';
 import { notifySuccess } from '../../../shared/lib/notify.ts';
 import { usePermissions } from '../../../shared/lib/permissions.tsx';
 import { useErrorText } from '../../../shared/lib/use-error-text.ts';
 import { useSubmissionKey } from '../../../shared/lib/use-submission-key.ts';
+import { documentKey } from '../../../shared/ui/documents/document-text.ts';
+import { blankLine, type EditorLine, linesAreValid } from '../../../shared/ui/documents/lines.ts';
+import { type BinColumn, type LineErrors, LinesEditor } from '../../../shared/ui/documents/lines-editor.tsx';
+import { StatusTag } from '../../../shared/ui/documents/status-tag.tsx';
+import { DetailFrame } from '../../../shared/ui/kit/detail-frame.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
-import { Spinner } from '../../../shared/ui/spinner.tsx';
-import { ErrorState } from '../../../shared/ui/states.tsx';
-import { serverFieldErrors } from '../../currency/field-errors.ts';
-import { ProductPicker } from '../../product/products/product-picker.tsx';
-import { LocationSelect } from '../../warehouse/components/location-select.tsx';
-import { WarehouseSelect } from '../../warehouse/components/warehouse-select.tsx';
+import { serverFieldErrors } from '../../currency/index.ts';
 import { useCreateTransfer, useTransfer, useUpdateTransfer } from '../api.ts';
 import { AvailableHint } from '../components/available-hint.tsx';
 import { TRANSFER_LIST_PATH, transferUrl } from '../urls.ts';
 
 const FORM_ID = 'transfer-form';
 const DATE_FORMAT = 'YYYY-MM-DD';
-/** The contract's PositiveStockQuantity: up to 12 digits and 4 places, more than zero. */
-const QUANTITY_PATTERN = /^\d{1,12}(\.\d{1,4})?$/;
+/** The lines' bin columns: the source bin (empty: picking order) and the destination bin (empty: receiving bin). */
+const FROM_BIN = 'fromLocationId';
+const TO_BIN = 'toLocationId';
+const BIN_KEYS = [FROM_BIN, TO_BIN] as const;
 
-interface LineValues {
-  productId?: string;
-  quantity: string;
-  fromLocationId: string | null;
-  toLocationId: string | null;
-}
 interface Values {
   fromWarehouseId?: string | null;
   toWarehouseId?: string | null;
   expectedDate: Dayjs | null;
   notes: string;
-  lines: LineValues[];
+  lines: EditorLine[];
 }
 
-type ProductInfo = Pick<ProductLookupItem, 'id' | 'sku' | 'name'> & { unit: string };
-type Bin = { id: string; code: string };
-
-const EMPTY_LINE: LineValues = { quantity: '', fromLocationId: null, toLocationId: null };
 const FIELDS = ['fromWarehouseId', 'toWarehouseId', 'expectedDate', 'notes', 'lines'] as const;
-const LINE_FIELD_OF_CODE: Readonly<Record<string, keyof LineValues>> = {
-  [TransferErrorCode.TRANSFER_PRODUCT_UNKNOWN]: 'productId',
-  [TransferErrorCode.TRANSFER_DUPLICATE_PRODUCT]: 'productId',
+/** The line field a refusal is about, by its code; else the details' field. */
+const LINE_FIELD_OF_CODE: Readonly<Record<string, string>> = {
+  [TransferErrorCode.TRANSFER_PRODUCT_UNKNOWN]: 'product',
+  [TransferErrorCode.TRANSFER_DUPLICATE_PRODUCT]: 'product',
   [TransferErrorCode.TRANSFER_QUANTITY_NOT_WHOLE]: 'quantity',
-  [StockErrorCode.PRODUCT_NOT_STOCKED]: 'productId',
-  [StockErrorCode.PRODUCT_INACTIVE]: 'productId',
+  [StockErrorCode.PRODUCT_NOT_STOCKED]: 'product',
+  [StockErrorCode.PRODUCT_INACTIVE]: 'product',
 };
-
-const isUnit = (unit: string): unit is UnitOfMeasure => (UNITS_OF_MEASURE as readonly string[]).includes(unit);
-const isWholeText = (text: string) => /^\d+(\.0*)?$/.test(text);
+const LINE_FIELD_OF_DETAIL: Readonly<Record<string, string>> = {
+  productId: 'product',
+  quantity: 'quantity',
+  fromLocationId: FROM_BIN,
+  toLocationId: TO_BIN,
+};
 
 /** The form's values of a stored draft. */
 function valuesOf(transfer: Transfer): Values {
@@ -77,172 +71,17 @@ function valuesOf(transfer: Transfer): Values {
     expectedDate: transfer.expectedDate ? dayjs(transfer.expectedDate, DATE_FORMAT) : null,
     notes: transfer.notes,
     lines: transfer.lines.map((l) => ({
-      productId: l.product.id,
+      ...blankLine(BIN_KEYS),
+      product: l.product,
       quantity: l.quantity,
-      fromLocationId: l.fromLocation?.id ?? null,
-      toLocationId: l.toLocation?.id ?? null,
+      bins: { [FROM_BIN]: l.fromLocation?.id ?? null, [TO_BIN]: l.toLocation?.id ?? null },
     })),
   };
 }
 
-/** One line: product, quantity (with what is available at the source), source bin, destination bin. */
-function LineFields({
-  index,
-  form,
-  products,
-  bins,
-  onPicked,
-  onRemove,
-  removable,
-}: {
-  index: number;
-  form: FormInstance<Values>;
-  /** What is known of the products chosen so far. */
-  products: ReadonlyMap<string, ProductInfo>;
-  /** The stored draft's bins, to label them before any search. */
-  bins: ReadonlyMap<string, Bin>;
-  onPicked: (item: ProductInfo) => void;
-  onRemove: () => void;
-  removable: boolean;
-}) {
-  const { t } = useTranslation('transfers');
-  const { t: tp } = useTranslation('products');
-  const { t: tc } = useTranslation();
-  const { token } = theme.useToken();
-  const fromWarehouseId = Form.useWatch('fromWarehouseId', form);
-  const toWarehouseId = Form.useWatch('toWarehouseId', form);
-  const productId = Form.useWatch(['lines', index, 'productId'], form);
-  const quantity = Form.useWatch(['lines', index, 'quantity'], form);
-  const fromBin = Form.useWatch(['lines', index, 'fromLocationId'], form);
-  const toBin = Form.useWatch(['lines', index, 'toLocationId'], form);
-  const product = productId ? products.get(productId) : undefined;
-  const lines = Form.useWatch('lines', form) as LineValues[] | undefined;
-  // A product is on one line only: the others' products are not offered here.
-  const taken = (lines ?? []).filter((_, i) => i !== index).flatMap((l) => (l?.productId ? [l.productId] : []));
-  const required = { required: true, message: tc('form.required') };
-  const lineNo = index + 1;
-
-  return (
-    <fieldset
-      data-testid="transfer-line"
-      style={{
-        border: `1px solid ${token.colorBorderSecondary}`,
-        borderRadius: token.borderRadiusLG,
-        padding: token.paddingSM,
-        margin: 0,
-        marginBottom: token.marginSM,
-        minWidth: 0,
-      }}
-    >
-      <legend
-        style={{
-          fontSize: token.fontSize,
-          fontWeight: 600,
-          color: token.colorText,
-          padding: `0 ${token.paddingXXS}px`,
-          width: 'auto',
-          marginBottom: 0,
-          border: 0,
-        }}
-      >
-        {t('form.lineTitle', { lineNo })}
-      </legend>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: token.marginSM, alignItems: 'flex-start' }}>
-        <Form.Item
-          name={[index, 'productId']}
-          label={t('fields.product')}
-          rules={[required]}
-          style={{ flex: '2 1 260px', minWidth: 0, marginBottom: token.marginXS }}
-        >
-          <ProductPicker
-            ariaLabel={t('form.productOfLine', { lineNo })}
-            testId="transfer-line-product"
-            exclude={taken}
-            {...(product ? { known: product } : {})}
-            onPicked={onPicked}
-          />
-        </Form.Item>
-        <Form.Item
-          name={[index, 'quantity']}
-          label={t('fields.quantity')}
-          extra={
-            productId && fromWarehouseId ? (
-              <AvailableHint productId={productId} warehouseId={fromWarehouseId} quantity={quantity?.trim()} />
-            ) : undefined
-          }
-          rules={[
-            { ...required, whitespace: true },
-            {
-              validator: (_, value: string | undefined) => {
-                const text = value?.trim() ?? '';
-                if (!text) return Promise.resolve();
-                if (!QUANTITY_PATTERN.test(text)) return Promise.reject(new Error(t('validation.quantity')));
-                if (!/[1-9]/.test(text)) return Promise.reject(new Error(t('validation.quantityPositive')));
-                if (product?.unit === WHOLE_UNIT && !isWholeText(text))
-                  return Promise.reject(new Error(t('validation.whole')));
-                return Promise.resolve();
-              },
-            },
-          ]}
-          style={{ flex: '1 1 150px', minWidth: 0, marginBottom: token.marginXS }}
-        >
-          <Input
-            inputMode="decimal"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={17}
-            aria-label={t('form.quantityOfLine', { lineNo })}
-            data-testid="transfer-line-quantity"
-            suffix={product && isUnit(product.unit) ? tp(`unitShort.${product.unit}`) : undefined}
-          />
-        </Form.Item>
-        <Form.Item
-          name={[index, 'fromLocationId']}
-          label={t('fields.fromBin')}
-          style={{ flex: '1 1 170px', minWidth: 0, marginBottom: token.marginXS }}
-        >
-          <LocationSelect
-            warehouseId={fromWarehouseId ?? ''}
-            disabled={!fromWarehouseId}
-            current={(fromBin && bins.get(fromBin)) || null}
-            placeholder={t('form.anyBin')}
-            aria-label={t('form.fromBinOfLine', { lineNo })}
-            testId="transfer-line-from-bin"
-          />
-        </Form.Item>
-        <Form.Item
-          name={[index, 'toLocationId']}
-          label={t('fields.toBin')}
-          style={{ flex: '1 1 170px', minWidth: 0, marginBottom: token.marginXS }}
-        >
-          <LocationSelect
-            warehouseId={toWarehouseId ?? ''}
-            disabled={!toWarehouseId}
-            current={(toBin && bins.get(toBin)) || null}
-            placeholder={t('form.receivingBin')}
-            aria-label={t('form.toBinOfLine', { lineNo })}
-            testId="transfer-line-to-bin"
-          />
-        </Form.Item>
-        <Tooltip title={t('form.removeLine', { lineNo })}>
-          <Button
-            type="text"
-            danger
-            icon={<DeleteOutlined />}
-            aria-label={t('form.removeLine', { lineNo })}
-            disabled={!removable}
-            onClick={onRemove}
-            style={{ marginTop: 30 }}
-            data-testid="transfer-line-remove"
-          />
-        </Tooltip>
-      </div>
-    </fieldset>
-  );
-}
-
 function TransferForm({ transfer }: { transfer: Transfer | null }) {
   const { t } = useTranslation('transfers');
+  const { t: td } = useTranslation('documents');
   const { t: tc } = useTranslation();
   const { token } = theme.useToken();
   const { direction } = useDirection();
@@ -253,10 +92,10 @@ function TransferForm({ transfer }: { transfer: Transfer | null }) {
   const update = useUpdateTransfer();
   const submission = useSubmissionKey();
   const [failure, setFailure] = useState<string | null>(null);
-  // What is known of each product chosen (its unit decides whether fractions are allowed).
-  const [products, setProducts] = useState<Map<string, ProductInfo>>(
-    () => new Map((transfer?.lines ?? []).map((l) => [l.product.id, l.product])),
-  );
+  const [tried, setTried] = useState(false);
+  const [lineErrors, setLineErrors] = useState<LineErrors>({});
+  const fromWarehouseId = Form.useWatch('fromWarehouseId', form);
+  const toWarehouseId = Form.useWatch('toWarehouseId', form);
   const storedBins = useMemo(
     () =>
       new Map(
@@ -267,6 +106,24 @@ function TransferForm({ transfer }: { transfer: Transfer | null }) {
       ),
     [transfer],
   );
+  const binColumns: BinColumn[] = [
+    {
+      key: FROM_BIN,
+      label: t('fields.fromBin'),
+      warehouseId: fromWarehouseId,
+      placeholder: t('form.anyBin'),
+      ariaLabel: (lineNo) => t('form.fromBinOfLine', { lineNo }),
+      testId: 'transfer-line-from-bin',
+    },
+    {
+      key: TO_BIN,
+      label: t('fields.toBin'),
+      warehouseId: toWarehouseId,
+      placeholder: t('form.receivingBin'),
+      ariaLabel: (lineNo) => t('form.toBinOfLine', { lineNo }),
+      testId: 'transfer-line-to-bin',
+    },
+  ];
   const saving = create.isPending || update.isPending;
   const required = { required: true, message: tc('form.required') };
   const cancelTo = transfer ? transferUrl(transfer.id) : TRANSFER_LIST_PATH;
@@ -279,9 +136,10 @@ function TransferForm({ transfer }: { transfer: Transfer | null }) {
       const line = typeof details.line === 'number' ? details.line : undefined;
       const field = typeof details.field === 'string' ? details.field : undefined;
       if (line !== undefined) {
-        const lineField = LINE_FIELD_OF_CODE[error.code] ?? (field as keyof LineValues | undefined);
+        const lineField = LINE_FIELD_OF_CODE[error.code] ?? (field ? LINE_FIELD_OF_DETAIL[field] : undefined);
         if (lineField) {
-          form.setFields([{ name: ['lines', line, lineField], errors: [text] }]);
+          setLineErrors({ [line]: { [lineField]: text } });
+          form.scrollToField('lines');
           return;
         }
       }
@@ -301,16 +159,17 @@ function TransferForm({ transfer }: { transfer: Transfer | null }) {
 
   const handleSubmit = async (values: Values) => {
     setFailure(null);
+    setLineErrors({});
     const body: TransferInput = {
       fromWarehouseId: values.fromWarehouseId ?? '',
       toWarehouseId: values.toWarehouseId ?? '',
       expectedDate: values.expectedDate ? values.expectedDate.format(DATE_FORMAT) : null,
       notes: values.notes?.trim() ?? '',
       lines: values.lines.map((l) => ({
-        productId: l.productId ?? '',
+        productId: l.product?.id ?? '',
         quantity: l.quantity.trim(),
-        fromLocationId: l.fromLocationId ?? null,
-        toLocationId: l.toLocationId ?? null,
+        fromLocationId: l.bins[FROM_BIN] ?? null,
+        toLocationId: l.bins[TO_BIN] ?? null,
       })),
     };
     try {
@@ -330,20 +189,22 @@ function TransferForm({ transfer }: { transfer: Transfer | null }) {
       form={form}
       name={FORM_ID}
       layout="vertical"
-      initialValues={transfer ? valuesOf(transfer) : { expectedDate: null, notes: '', lines: [EMPTY_LINE] }}
+      initialValues={transfer ? valuesOf(transfer) : { expectedDate: null, notes: '', lines: [blankLine(BIN_KEYS)] }}
       onValuesChange={(changed: Partial<Values>) => {
+        // The server's complaint about a line is about the lines as they were.
+        if ('lines' in changed) setLineErrors({});
         // A bin belongs to its warehouse: another warehouse clears the lines' bins on that side.
-        const side =
-          'fromWarehouseId' in changed ? 'fromLocationId' : 'toWarehouseId' in changed ? 'toLocationId' : null;
+        const side = 'fromWarehouseId' in changed ? FROM_BIN : 'toWarehouseId' in changed ? TO_BIN : null;
         if (side) {
-          const lines = (form.getFieldValue('lines') as LineValues[] | undefined) ?? [];
+          const lines = (form.getFieldValue('lines') as EditorLine[] | undefined) ?? [];
           form.setFieldValue(
             'lines',
-            lines.map((l) => ({ ...l, [side]: null })),
+            lines.map((l) => ({ ...l, bins: { ...l.bins, [side]: null } })),
           );
         }
       }}
       onFinish={handleSubmit}
+      onFinishFailed={() => setTried(true)}
       scrollToFirstError
     >
       {failure ? (
@@ -414,42 +275,41 @@ function TransferForm({ transfer }: { transfer: Transfer | null }) {
       </Panel>
       <Panel title={t('form.lines')} style={{ marginBottom: token.margin }}>
         <Typography.Paragraph type="secondary">{t('form.linesHelp')}</Typography.Paragraph>
-        <Form.List
+        <Form.Item
           name="lines"
+          // Each line shows its own problems as it is left; the whole list is judged when saving.
+          validateTrigger={tried ? 'onChange' : []}
           rules={[
             {
-              validator: (_, lines: LineValues[] | undefined) =>
-                lines?.length ? Promise.resolve() : Promise.reject(new Error(t('validation.noLines'))),
+              validator: (_, lines: EditorLine[] | undefined) =>
+                !lines?.length
+                  ? Promise.reject(new Error(t('validation.noLines')))
+                  : linesAreValid(lines)
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(td('lines.validation.fixLines'))),
             },
           ]}
+          style={{ marginBottom: 0 }}
         >
-          {(fields, { add, remove }, { errors }) => (
-            <>
-              {fields.map((field) => (
-                <LineFields
-                  key={field.key}
-                  index={field.name}
-                  form={form}
-                  products={products}
-                  bins={storedBins}
-                  onPicked={(item) => setProducts((known) => new Map(known).set(item.id, item))}
-                  onRemove={() => remove(field.name)}
-                  removable={fields.length > 1}
+          <LinesEditor
+            bins={binColumns}
+            testIdPrefix="transfer-line"
+            addTestId="transfer-add-line"
+            maxLines={TRANSFER_LINES_MAX}
+            showErrors={tried}
+            errors={lineErrors}
+            knownBins={storedBins}
+            quantityExtra={(line) =>
+              line.product && fromWarehouseId ? (
+                <AvailableHint
+                  productId={line.product.id}
+                  warehouseId={fromWarehouseId}
+                  quantity={line.quantity.trim()}
                 />
-              ))}
-              <Form.ErrorList errors={errors} />
-              <Button
-                type="dashed"
-                icon={<PlusOutlined />}
-                onClick={() => add({ ...EMPTY_LINE })}
-                disabled={fields.length >= TRANSFER_LINES_MAX}
-                data-testid="transfer-add-line"
-              >
-                {t('form.addLine')}
-              </Button>
-            </>
-          )}
-        </Form.List>
+              ) : null
+            }
+          />
+        </Form.Item>
       </Panel>
       <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: token.marginXS }}>
         <Button onClick={() => navigate(cancelTo)} data-testid="transfer-form-cancel">
@@ -501,35 +361,34 @@ export function TransferNewPage() {
 export function TransferEditPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('transfers');
+  const { t: td } = useTranslation('documents');
   const transfer = useTransfer(id);
   const missing = useMissingPermissions();
-  const data = transfer.data;
   return (
-    <>
-      <PageHeader>
-        {data ? (
-          <span style={{ fontWeight: 600 }} data-testid="transfer-number">
-            <bdi>{data.number}</bdi>
-          </span>
-        ) : null}
-      </PageHeader>
-      {transfer.error ? (
-        <ErrorState error={transfer.error} onRetry={() => void transfer.refetch()} />
-      ) : !data ? (
-        <Spinner minHeight={240} />
-      ) : data.status !== 'DRAFT' ? (
-        <Alert
-          type="info"
-          showIcon
-          title={t('form.notDraft', { number: data.number, status: t(`statuses.${data.status}`) })}
-          action={<Link to={transferUrl(data.id)}>{t('form.openTransfer')}</Link>}
-        />
-      ) : (
-        <>
-          <MissingPermissions keys={missing} />
-          {missing.length ? null : <TransferForm key={data.updatedAt} transfer={data} />}
-        </>
-      )}
-    </>
+    <DetailFrame
+      query={transfer}
+      number={(data) => data.number}
+      numberTestId="transfer-number"
+      tags={(data) => <StatusTag doc={transferDocument} status={data.status} testId="transfer-status" />}
+    >
+      {(data) =>
+        data.status !== 'DRAFT' ? (
+          <Alert
+            type="info"
+            showIcon
+            title={t('form.notDraft', {
+              number: data.number,
+              status: td(documentKey.status(transferDocument, data.status)),
+            })}
+            action={<Link to={transferUrl(data.id)}>{t('form.openTransfer')}</Link>}
+          />
+        ) : (
+          <>
+            <MissingPermissions keys={missing} />
+            {missing.length ? null : <TransferForm key={data.updatedAt} transfer={data} />}
+          </>
+        )
+      }
+    </DetailFrame>
   );
 }

@@ -1,22 +1,21 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { TransferSummary } from '@backoffice/contracts';
+import { type TransferSummary, transferDocument } from '@backoffice/contracts';
 import { Button, DatePicker, Select, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { WarehouseSelect } from '../../../lookups/warehouse-select.tsx';
 import { formatDate } from '../../../shared/lib/dates.ts';
 import { sortOrderOf, useListState } from '../../../shared/lib/list-state.ts';
 import { usePermissions } from '../../../shared/lib/permissions.tsx';
 import { DataTable } from '../../../shared/ui/data-table.tsx';
+import { isDocumentStatus, StatusTag, useStatusOptions } from '../../../shared/ui/documents/status-tag.tsx';
 import { ExportButton } from '../../../shared/ui/export-button.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { SearchBox } from '../../../shared/ui/search-box.tsx';
-import { Figure } from '../../inventory/components/figure.tsx';
-import { FilterBar, TestId } from '../../inventory/components/filter-bar.tsx';
-import { WarehouseSelect } from '../../warehouse/components/warehouse-select.tsx';
+import { Figure, FilterBar, TestId } from '../../inventory/index.ts';
 import { exportTransfers, type TransferFilter, useTransfers } from '../api.ts';
-import { isTransferStatus, TransferStatusTag, useStatusOptions } from '../components/transfer-status.tsx';
 import { type BackState, LIST_FILTERS, TRANSFER_NEW_PATH, transferUrl } from '../urls.ts';
 
 const DATE_FORMAT = 'YYYY-MM-DD';
@@ -35,14 +34,14 @@ export function TransferListPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [state, update] = useListState(LIST_FILTERS);
-  const statusOptions = useStatusOptions();
+  const statusOptions = useStatusOptions(transferDocument, [{ value: '', label: t('list.allStatuses') }]);
   const { status, fromWarehouseId, toWarehouseId } = state.filters;
   const from = state.filters.from && IS_DATE.test(state.filters.from) ? state.filters.from : undefined;
   const to = state.filters.to && IS_DATE.test(state.filters.to) ? state.filters.to : undefined;
   const filter: TransferFilter = {
     ...(state.q ? { q: state.q } : {}),
     ...(state.sort ? { sort: state.sort } : {}),
-    ...(isTransferStatus(status) ? { status } : {}),
+    ...(isDocumentStatus(transferDocument, status) ? { status } : {}),
     ...(fromWarehouseId ? { fromWarehouseId } : {}),
     ...(toWarehouseId ? { toWarehouseId } : {}),
     ...(from ? { from } : {}),
@@ -80,7 +79,7 @@ export function TransferListPage() {
       dataIndex: 'status',
       title: t('fields.status'),
       ...sortable('status'),
-      render: (_, row) => <TransferStatusTag status={row.status} />,
+      render: (_, row) => <StatusTag doc={transferDocument} status={row.status} testId="transfer-status" />,
     },
     {
       key: 'fromWarehouse',
@@ -160,7 +159,7 @@ export function TransferListPage() {
         <Select
           data-testid="transfer-filter-status"
           aria-label={t('fields.status')}
-          value={isTransferStatus(status) ? status : ''}
+          value={isDocumentStatus(transferDocument, status) ? status : ''}
           onChange={(value: string) => update({ status: value || undefined })}
           options={statusOptions}
           style={{ minWidth: 170 }}

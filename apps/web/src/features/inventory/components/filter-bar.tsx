@@ -1,23 +1,7 @@
-import { theme } from 'antd';
 import type { ReactNode } from 'react';
 
-/** The row of a list's filters above its table, wrapping on narrow screens. */
-export function FilterBar({ children }: { children: ReactNode }) {
-  const { token } = theme.useToken();
-  return (
-    <div
-      style={{
-        display: 'flex',
-        flexWrap: 'wrap',
-        alignItems: 'center',
-        gap: token.marginSM,
-        marginBottom: token.margin,
-      }}
-    >
-      {children}
-    </div>
-  );
-}
+/** The row of a list's filters above its table (the kit's). */
+export { FilterRow as FilterBar } from '../../../shared/ui/kit/filter-bar.tsx';
 
 /**
  * Names a control that takes no `data-testid` of its own (the shared search box) for browser tests,

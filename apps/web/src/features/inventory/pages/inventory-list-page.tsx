@@ -1,20 +1,18 @@
 import { CloseOutlined } from '@ant-design/icons';
 import type { InventoryListRow } from '@backoffice/contracts';
-import { Button, Checkbox, Tag, Typography } from 'antd';
+import { Checkbox, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { sortOrderOf, useListState } from '../../../shared/lib/list-state.ts';
+import { BrandFilter } from '../../../lookups/brand-filter.tsx';
+import { LocationSelect } from '../../../lookups/location-select.tsx';
+import { WarehouseSelect } from '../../../lookups/warehouse-select.tsx';
 import { usePermissions } from '../../../shared/lib/permissions.tsx';
-import { DataTable } from '../../../shared/ui/data-table.tsx';
-import { ExportButton } from '../../../shared/ui/export-button.tsx';
-import { PageHeader } from '../../../shared/ui/page-header.tsx';
-import { SearchBox } from '../../../shared/ui/search-box.tsx';
-import { BrandFilter } from '../../product/brands/brand-filter.tsx';
-import { LocationSelect } from '../../warehouse/components/location-select.tsx';
-import { WarehouseSelect } from '../../warehouse/components/warehouse-select.tsx';
+import { useColumnKit } from '../../../shared/ui/kit/columns.tsx';
+import { FilterBar } from '../../../shared/ui/kit/filter-bar.tsx';
+import { ListPage } from '../../../shared/ui/kit/list-page.tsx';
+import { useListPage } from '../../../shared/ui/kit/use-list-page.ts';
 import { exportInventoryList, type InventoryListFilter, useInventoryList } from '../api.ts';
 import { Figure } from '../components/figure.tsx';
-import { FilterBar, TestId } from '../components/filter-bar.tsx';
 import { ProductLink } from '../components/product-link.tsx';
 import { LIST_FILTERS } from '../urls.ts';
 
@@ -27,14 +25,13 @@ const rowKey = (row: InventoryListRow) => `${row.productId}:${row.warehouse.id}:
  */
 export function InventoryListPage() {
   const { t } = useTranslation('inventory');
-  const { t: tc } = useTranslation();
   const { has } = usePermissions();
-  const [state, update] = useListState(LIST_FILTERS);
-  const { warehouseId, locationId, productId, brandId, nonZero } = state.filters;
+  const list = useListPage(LIST_FILTERS);
+  const { update } = list;
+  const { warehouseId, locationId, productId, brandId, nonZero } = list.state.filters;
   const hideZero = nonZero !== 'false';
   const filter: InventoryListFilter = {
-    ...(state.q ? { q: state.q } : {}),
-    ...(state.sort ? { sort: state.sort } : {}),
+    ...list.search,
     ...(warehouseId ? { warehouseId } : {}),
     // A bin belongs to one warehouse: without the warehouse the bin filter is not applied.
     ...(warehouseId && locationId ? { locationId } : {}),
@@ -42,8 +39,8 @@ export function InventoryListPage() {
     ...(brandId ? { brandId } : {}),
     nonZero: hideZero ? 'true' : 'false',
   };
-  const list = useInventoryList({ page: state.page, pageSize: state.pageSize, ...filter });
-  const rows = list.data?.items ?? [];
+  const result = useInventoryList({ ...list.query, ...filter });
+  const rows = result.data?.items ?? [];
   const chosenBin = locationId ? (rows.find((row) => row.location?.id === locationId)?.location ?? null) : null;
   const productSku = productId ? rows.find((row) => row.productId === productId)?.sku : undefined;
 
@@ -58,23 +55,15 @@ export function InventoryListPage() {
     render: (value: string) => <Figure value={value} />,
   });
 
+  const col = useColumnKit<InventoryListRow>(list.state.sort, 'sku');
   const columns: ColumnsType<InventoryListRow> = [
-    {
-      key: 'sku',
-      dataIndex: 'sku',
-      title: t('fields.sku'),
-      sorter: true,
-      sortOrder: sortOrderOf(state.sort ?? 'sku', 'sku'),
+    col.text('sku', t('fields.sku'), {
       fixed: 'start',
-      render: (sku: string, row) => <ProductLink productId={row.productId} sku={sku} warehouseId={row.warehouse.id} />,
-    },
-    {
-      key: 'name',
-      dataIndex: 'name',
-      title: t('fields.name'),
-      sorter: true,
-      sortOrder: sortOrderOf(state.sort, 'name'),
-    },
+      render: (sku: string, row: InventoryListRow) => (
+        <ProductLink productId={row.productId} sku={sku} warehouseId={row.warehouse.id} />
+      ),
+    }),
+    col.name({ title: t('fields.name') }),
     {
       key: 'brand',
       title: t('fields.brand'),
@@ -98,15 +87,7 @@ export function InventoryListPage() {
     {
       title: t('list.inBin'),
       children: [
-        {
-          key: 'onHand',
-          dataIndex: 'onHand',
-          title: t('fields.onHand'),
-          align: 'end',
-          sorter: true,
-          sortOrder: sortOrderOf(state.sort, 'onHand'),
-          render: (value: string) => <Figure value={value} />,
-        },
+        col.text('onHand', t('fields.onHand'), { align: 'end', render: (value: string) => <Figure value={value} /> }),
       ],
     },
     {
@@ -120,91 +101,64 @@ export function InventoryListPage() {
     },
   ];
 
-  const filtered = !!(state.q || warehouseId || locationId || productId || brandId || !hideZero);
-
   return (
-    <>
-      <PageHeader extra={<ExportButton onExport={() => exportInventoryList(filter, t('list.fileName'))} />}>
-        <Typography.Text type="secondary">{t('list.warehouseFigures')}</Typography.Text>
-      </PageHeader>
-      <FilterBar>
-        <TestId id="inventory-filter-q">
-          <SearchBox value={state.q} onSearch={(q) => update({ q })} placeholder={t('filters.search')} autoFocus />
-        </TestId>
-        {productId ? (
-          <Tag
-            data-testid="inventory-filter-product"
-            closable={{ closeIcon: <CloseOutlined />, 'aria-label': t('filters.removeProduct') }}
-            onClose={() => update({ productId: undefined })}
-          >
-            {productSku ? t('filters.product', { sku: productSku }) : t('filters.someProduct')}
-          </Tag>
-        ) : null}
-        {has('view_warehouse') ? (
-          <>
-            <WarehouseSelect
-              testId="inventory-filter-warehouse"
-              aria-label={t('fields.warehouse')}
-              placeholder={t('filters.allWarehouses')}
-              value={warehouseId ?? null}
-              // The bin filter belongs to the warehouse it was chosen in.
-              onChange={(id) => update({ warehouseId: id ?? undefined, locationId: undefined })}
-              allowClear
-              style={{ width: 240 }}
-            />
-            <div style={{ width: 200 }} title={warehouseId ? undefined : t('filters.binNeedsWarehouse')}>
-              <LocationSelect
-                testId="inventory-filter-bin"
-                aria-label={t('fields.bin')}
-                placeholder={t('filters.allBins')}
-                warehouseId={warehouseId ?? ''}
-                disabled={!warehouseId}
-                value={locationId ?? null}
-                current={chosenBin}
-                onChange={(id) => update({ locationId: id ?? undefined })}
+    <ListPage
+      list={list}
+      result={result}
+      testId="inventory-list-table"
+      rowKey={rowKey}
+      columns={columns}
+      intro={<Typography.Text type="secondary">{t('list.warehouseFigures')}</Typography.Text>}
+      onExport={() => exportInventoryList(filter, t('list.fileName'))}
+      filters={
+        <FilterBar list={list} search={t('filters.search')} searchTestId="inventory-filter-q">
+          {productId ? (
+            <Tag
+              data-testid="inventory-filter-product"
+              closable={{ closeIcon: <CloseOutlined />, 'aria-label': t('filters.removeProduct') }}
+              onClose={() => update({ productId: undefined })}
+            >
+              {productSku ? t('filters.product', { sku: productSku }) : t('filters.someProduct')}
+            </Tag>
+          ) : null}
+          {has('view_warehouse') ? (
+            <>
+              <WarehouseSelect
+                testId="inventory-filter-warehouse"
+                aria-label={t('fields.warehouse')}
+                placeholder={t('filters.allWarehouses')}
+                value={warehouseId ?? null}
+                // The bin filter belongs to the warehouse it was chosen in.
+                onChange={(id) => update({ warehouseId: id ?? undefined, locationId: undefined })}
+                allowClear
+                style={{ width: 240 }}
               />
-            </div>
-          </>
-        ) : null}
-        {has('view_brand') ? (
-          <BrandFilter testId="inventory-filter-brand" value={brandId} onChange={(id) => update({ brandId: id })} />
-        ) : null}
-        <Checkbox
-          data-testid="inventory-filter-hide-zero"
-          checked={hideZero}
-          onChange={(event) => update({ nonZero: event.target.checked ? undefined : 'false' })}
-        >
-          {t('filters.hideZero')}
-        </Checkbox>
-        {filtered ? (
-          <Button
-            onClick={() =>
-              update({
-                q: '',
-                warehouseId: undefined,
-                locationId: undefined,
-                productId: undefined,
-                brandId: undefined,
-                nonZero: undefined,
-              })
-            }
+              <div style={{ width: 200 }} title={warehouseId ? undefined : t('filters.binNeedsWarehouse')}>
+                <LocationSelect
+                  testId="inventory-filter-bin"
+                  aria-label={t('fields.bin')}
+                  placeholder={t('filters.allBins')}
+                  warehouseId={warehouseId ?? ''}
+                  disabled={!warehouseId}
+                  value={locationId ?? null}
+                  current={chosenBin}
+                  onChange={(id) => update({ locationId: id ?? undefined })}
+                />
+              </div>
+            </>
+          ) : null}
+          {has('view_brand') ? (
+            <BrandFilter testId="inventory-filter-brand" value={brandId} onChange={(id) => update({ brandId: id })} />
+          ) : null}
+          <Checkbox
+            data-testid="inventory-filter-hide-zero"
+            checked={hideZero}
+            onChange={(event) => update({ nonZero: event.target.checked ? undefined : 'false' })}
           >
-            {tc('actions.clearFilters')}
-          </Button>
-        ) : null}
-      </FilterBar>
-      <DataTable<InventoryListRow>
-        testId="inventory-list-table"
-        rowKey={rowKey}
-        columns={columns}
-        state={state}
-        onChange={update}
-        page={list.data}
-        isLoading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        filtered={filtered}
-      />
-    </>
+            {t('filters.hideZero')}
+          </Checkbox>
+        </FilterBar>
+      }
+    />
   );
 }

@@ -2,14 +2,14 @@ import type { InventorySummaryRow } from '@backoffice/contracts';
 import { Button, Checkbox, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import { BrandFilter } from '../../../lookups/brand-filter.tsx';
+import { WarehouseSelect } from '../../../lookups/warehouse-select.tsx';
 import { sortOrderOf, useListState } from '../../../shared/lib/list-state.ts';
 import { usePermissions } from '../../../shared/lib/permissions.tsx';
 import { DataTable } from '../../../shared/ui/data-table.tsx';
 import { ExportButton } from '../../../shared/ui/export-button.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { SearchBox } from '../../../shared/ui/search-box.tsx';
-import { BrandFilter } from '../../product/brands/brand-filter.tsx';
-import { WarehouseSelect } from '../../warehouse/components/warehouse-select.tsx';
 import {
   exportInventorySummary,
   type InventorySummaryFilter,

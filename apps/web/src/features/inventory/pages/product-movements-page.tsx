@@ -14,8 +14,9 @@ import { Link, useLocation, useParams } from 'react-router';
 import { useDirection } from '../../../shared/lib/direction.tsx';
 import { useListState } from '../../../shared/lib/list-state.ts';
 import { usePermissions } from '../../../shared/lib/permissions.tsx';
+import { DatedLineChart } from '../../../shared/ui/charts/chart.tsx';
+import type { DatedPoint } from '../../../shared/ui/charts/options.ts';
 import { DataTable } from '../../../shared/ui/data-table.tsx';
-import { type DatedPoint, LineChart } from '../../../shared/ui/line-chart.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
 import { ErrorState } from '../../../shared/ui/states.tsx';
@@ -303,10 +304,10 @@ export function ProductMovementsPage() {
           </Typography.Text>
         ) : (
           <>
-            <LineChart
-              points={points}
+            <DatedLineChart
+              series={[{ points }]}
               label={t('movements.chartLabel', { sku: product?.sku ?? '', count: points.length })}
-              formatValue={(value) => formatQuantity(value, i18n.language)}
+              format={(value) => formatQuantity(value, i18n.language)}
               testId="movement-chart"
             />
             {series.data && series.data.total > series.data.items.length ? (

@@ -10,9 +10,7 @@ import { Notice } from '../../../shared/ui/notice.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { ErrorState } from '../../../shared/ui/states.tsx';
-import { ActiveTag } from '../../partners-shared/active-tag.tsx';
-import { AddressGrid } from '../../partners-shared/address-card.tsx';
-import { useDeleteRecord } from '../../partners-shared/use-delete-record.tsx';
+import { ActiveTag, AddressGrid, useDeleteRecord } from '../../partners-shared/index.ts';
 import { useBusinessPartner, useDeleteBusinessPartner } from './api.ts';
 import { PEOPLE_PATH } from './business-partner-list-page.tsx';
 

@@ -25,10 +25,14 @@ import { useSubmissionKey } from '../../../shared/lib/use-submission-key.ts';
 import { Panel } from '../../../shared/ui/panel.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { ErrorState } from '../../../shared/ui/states.tsx';
-import { type AddressFormValues, AddressListField } from '../../partners-shared/address-list-field.tsx';
-import { FormPage } from '../../partners-shared/form-page.tsx';
-import { optional, usePartnerRules } from '../../partners-shared/rules.ts';
-import { showServerIssues } from '../../partners-shared/server-issues.ts';
+import {
+  type AddressFormValues,
+  AddressListField,
+  FormPage,
+  optional,
+  showServerIssues,
+  usePartnerRules,
+} from '../../partners-shared/index.ts';
 import { useBusinessPartner, useCreateBusinessPartner, useUpdateBusinessPartner } from './api.ts';
 import { PEOPLE_PATH } from './business-partner-list-page.tsx';
 import { type ContactFormValues, ContactListField } from './contact-list-field.tsx';

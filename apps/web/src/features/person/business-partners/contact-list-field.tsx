@@ -3,7 +3,7 @@ import { PARTNER_LIMITS } from '@backoffice/contracts';
 import { Button, Col, Form, Input, Row, Switch, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../../shared/ui/panel.tsx';
-import { usePartnerRules } from '../../partners-shared/rules.ts';
+import { usePartnerRules } from '../../partners-shared/index.ts';
 
 /** A contact as the form holds it. */
 export interface ContactFormValues {

@@ -1,5 +1,5 @@
 import { BrandErrorCode } from '@backoffice/contracts';
-import type { CodedRecordKind } from '../../master-data/coded-record-kind.ts';
+import type { CodedRecordKind } from '../../master-data/index.ts';
 import { exportBrands, useBrands, useCreateBrand, useDeleteBrand, useUpdateBrand } from './api.ts';
 
 /** Brands as a coded-record list (features/master-data). */

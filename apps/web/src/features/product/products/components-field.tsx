@@ -2,8 +2,8 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { MAX_COMPONENTS_PER_BUNDLE, type ProductLookupItem, type UnitOfMeasure } from '@backoffice/contracts';
 import { Button, Form, type FormInstance, Input, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ProductPicker } from '../../../lookups/product-picker.tsx';
 import { type ComponentValue, decimalProblem, isWholeUnit, type ProductFormValues, QUANTITY } from './form-values.ts';
-import { ProductPicker } from './product-picker.tsx';
 
 export interface KnownProduct {
   id: string;

@@ -1,6 +1,6 @@
 import type { Product, ProductInput, ProductKind, UnitOfMeasure } from '@backoffice/contracts';
 import { compareDecimalText, WHOLE_UNIT } from '@backoffice/contracts';
-import { ApiError, errorDetails } from '../../../shared/lib/errors.ts';
+import { issueFields } from '../../../shared/ui/kit/form-errors.ts';
 
 /** An image of the form: a stored upload, shown by its URL. */
 export interface ImageValue {
@@ -148,18 +148,5 @@ export interface FieldError {
 
 /** The fields a 400 VALIDATION_FAILED names (`details.issues[].path`), so an unforeseen refusal shows on its field. */
 export function serverFieldErrors(error: unknown): FieldError[] {
-  if (!(error instanceof ApiError) || error.code !== 'VALIDATION_FAILED') return [];
-  const issues = errorDetails(error).issues;
-  if (!Array.isArray(issues)) return [];
-  const found: FieldError[] = [];
-  for (const issue of issues as { path?: unknown; message?: unknown }[]) {
-    if (typeof issue.path !== 'string' || typeof issue.message !== 'string') continue;
-    const name = issue.path
-      .replace(/^body\.?/, '')
-      .split('.')
-      .filter(Boolean)
-      .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
-    if (typeof name[0] === 'string' && name[0] in NEW_PRODUCT) found.push({ name, errors: [issue.message] });
-  }
-  return found;
+  return issueFields(error, Object.keys(NEW_PRODUCT));
 }

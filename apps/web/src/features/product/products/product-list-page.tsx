@@ -1,19 +1,14 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { PRODUCT_KINDS, type ProductKind, type ProductListItem } from '@backoffice/contracts';
-import { Button, Modal, Popconfirm, Select, Tag, Tooltip, theme } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { PRODUCT_KINDS, type ProductListItem } from '@backoffice/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ApiError, errorDetails } from '../../../shared/lib/errors.ts';
-import { sortOrderOf, useListState } from '../../../shared/lib/list-state.ts';
-import { notifySuccess } from '../../../shared/lib/notify.ts';
+import { BrandFilter } from '../../../lookups/brand-filter.tsx';
 import { usePermissions } from '../../../shared/lib/permissions.tsx';
-import { useErrorText } from '../../../shared/lib/use-error-text.ts';
-import { DataTable } from '../../../shared/ui/data-table.tsx';
-import { ExportButton } from '../../../shared/ui/export-button.tsx';
-import { PageHeader } from '../../../shared/ui/page-header.tsx';
-import { SearchBox } from '../../../shared/ui/search-box.tsx';
-import { BrandFilter } from '../brands/brand-filter.tsx';
+import { useColumnKit } from '../../../shared/ui/kit/columns.tsx';
+import { useDeleteRecord } from '../../../shared/ui/kit/delete-record.tsx';
+import { ActiveFilter, FilterBar, SelectFilter } from '../../../shared/ui/kit/filter-bar.tsx';
+import { ListPage } from '../../../shared/ui/kit/list-page.tsx';
+import { CreateButton } from '../../../shared/ui/kit/row-actions.tsx';
+import { flag, oneOf, useListPage } from '../../../shared/ui/kit/use-list-page.ts';
 import { exportProducts, type ProductFilter, useDeleteProduct, useProducts } from './api.ts';
 import { ProductFormDrawer } from './product-form-drawer.tsx';
 
@@ -21,9 +16,7 @@ import { ProductFormDrawer } from './product-form-drawer.tsx';
 const FILTERS = ['brandId', 'kind', 'active'] as const;
 /** The product open in the form, in the URL too (`edit=new` or `edit=<id>`), so it survives a reload. */
 const EDIT_PARAM = 'edit';
-
-const isKind = (value: string | undefined): value is ProductKind =>
-  value !== undefined && (PRODUCT_KINDS as readonly string[]).includes(value);
+const KIND_COLOURS: Partial<Record<ProductListItem['kind'], string>> = { BUNDLE: 'purple', SERVICE: 'cyan' };
 
 /**
  * Products: server-paged, searched by SKU, name or barcode, filtered by brand, kind and active,
@@ -31,23 +24,21 @@ const isKind = (value: string | undefined): value is ProductKind =>
  */
 export function ProductListPage() {
   const { t } = useTranslation('products');
-  const { t: tc } = useTranslation();
-  const { token } = theme.useToken();
   const { has } = usePermissions();
-  const errorText = useErrorText();
-  const [modal, modalHolder] = Modal.useModal();
-  const [state, update] = useListState(FILTERS);
+  const list = useListPage(FILTERS);
   const [params, setParams] = useSearchParams();
-  const { brandId, kind, active } = state.filters;
+  const { brandId, kind, active } = list.state.filters;
   const filter: ProductFilter = {
-    ...(state.q ? { q: state.q } : {}),
-    ...(state.sort ? { sort: state.sort } : {}),
+    ...list.search,
     ...(brandId ? { brandId } : {}),
-    ...(isKind(kind) ? { kind } : {}),
-    ...(active === 'true' || active === 'false' ? { active } : {}),
+    kind: oneOf(kind, PRODUCT_KINDS),
+    active: flag(active),
   };
-  const list = useProducts({ page: state.page, pageSize: state.pageSize, ...filter });
+  const result = useProducts({ ...list.query, ...filter });
   const remove = useDeleteProduct();
+  const [deleteRecord, modalHolder] = useDeleteRecord((id) => remove.mutateAsync(id), {
+    refusedTitle: (sku) => t('list.deleteRefused', { sku }),
+  });
 
   const canAdd = has('add_product');
   const canEdit = has('edit_product');
@@ -63,171 +54,74 @@ export function ProductListPage() {
       return next;
     });
 
-  const handleDelete = async (record: ProductListItem) => {
-    try {
-      await remove.mutateAsync(record.id);
-      notifySuccess(tc('form.deleted'));
-    } catch (error) {
-      const text = errorText(error);
-      if (!text) return;
-      const inUse = error instanceof ApiError && error.code === 'IN_USE';
-      modal.error({
-        title: t('list.deleteRefused', { sku: record.sku }),
-        content: inUse ? t('list.inUse', { count: Number(errorDetails(error).count ?? 0) }) : text,
-      });
-    }
-  };
-
-  const columns: ColumnsType<ProductListItem> = [
-    {
-      key: 'sku',
-      dataIndex: 'sku',
-      title: t('fields.sku'),
-      sorter: true,
-      sortOrder: sortOrderOf(state.sort ?? 'sku', 'sku'),
-      render: (sku: string) => <bdi>{sku}</bdi>,
-    },
-    {
-      key: 'name',
-      dataIndex: 'name',
-      title: t('fields.name'),
-      sorter: true,
-      sortOrder: sortOrderOf(state.sort, 'name'),
-    },
+  const col = useColumnKit<ProductListItem>(list.state.sort, 'sku');
+  const columns = [
+    col.code({ key: 'sku', title: t('fields.sku') }),
+    col.name({ title: t('fields.name') }),
     {
       key: 'brand',
       title: t('fields.brand'),
-      render: (_, record) => (record.brand ? <bdi title={record.brand.name}>{record.brand.code}</bdi> : '—'),
+      render: (_: unknown, record: ProductListItem) =>
+        record.brand ? <bdi title={record.brand.name}>{record.brand.code}</bdi> : '—',
     },
-    {
+    col.status<ProductListItem['kind']>({
       key: 'kind',
       title: t('fields.kind'),
-      render: (_, record) => (
-        <Tag color={record.kind === 'BUNDLE' ? 'purple' : record.kind === 'SERVICE' ? 'cyan' : undefined}>
-          {t(`kinds.${record.kind}`)}
-        </Tag>
-      ),
-    },
-    { key: 'unit', title: t('fields.unit'), render: (_, record) => t(`units.${record.unit}`) },
+      label: (value) => t(`kinds.${value}`),
+      color: (value) => KIND_COLOURS[value],
+    }),
     {
-      key: 'salePrice',
-      dataIndex: 'salePrice',
-      title: t('fields.salePrice'),
-      align: 'end',
-      sorter: true,
-      sortOrder: sortOrderOf(state.sort, 'salePrice'),
-      render: (price: string) => <bdi>£{price}</bdi>,
+      key: 'unit',
+      title: t('fields.unit'),
+      render: (_: unknown, record: ProductListItem) => t(`units.${record.unit}`),
     },
-    {
-      key: 'active',
-      title: t('fields.status'),
-      render: (_, record) =>
-        record.active ? <Tag color="green">{t('status.active')}</Tag> : <Tag>{t('status.inactive')}</Tag>,
-    },
+    col.money({ key: 'salePrice', title: t('fields.salePrice'), sortable: true }),
+    col.active({ title: t('fields.status'), value: (record) => record.active }),
+    ...col.editDelete({
+      name: (record) => record.sku,
+      onEdit: canEdit ? (record) => setEditing(record.id) : undefined,
+      remove: canDelete
+        ? {
+            confirm: (record) => t('list.deleteConfirm', { sku: record.sku }),
+            hint: () => t('list.deleteHint'),
+            run: (record) => deleteRecord(record.id, record.sku),
+          }
+        : undefined,
+    }),
   ];
-  if (canEdit || canDelete)
-    columns.push({
-      key: 'actions',
-      title: tc('table.actions'),
-      fixed: 'end',
-      render: (_, record) => (
-        <span style={{ display: 'inline-flex', gap: token.marginXXS }}>
-          {canEdit ? (
-            <Tooltip title={tc('actions.edit')}>
-              <Button
-                type="text"
-                icon={<EditOutlined />}
-                aria-label={`${tc('actions.edit')}: ${record.sku}`}
-                onClick={() => setEditing(record.id)}
-              />
-            </Tooltip>
-          ) : null}
-          {canDelete ? (
-            <Popconfirm
-              title={t('list.deleteConfirm', { sku: record.sku })}
-              description={t('list.deleteHint')}
-              okText={tc('actions.delete')}
-              cancelText={tc('actions.cancel')}
-              okButtonProps={{ danger: true }}
-              onConfirm={() => handleDelete(record)}
-            >
-              <Button
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={`${tc('actions.delete')}: ${record.sku}`}
-              />
-            </Popconfirm>
-          ) : null}
-        </span>
-      ),
-    });
-
-  const filtered = !!(state.q || brandId || kind || active);
 
   return (
-    <>
+    <ListPage
+      list={list}
+      result={result}
+      testId="products-table"
+      rowKey="id"
+      columns={columns}
+      onExport={() => exportProducts(filter, t('list.fileName'))}
+      create={
+        <CreateButton
+          permission="add_product"
+          testId="create-product"
+          label={t('list.create')}
+          onClick={() => setEditing('new')}
+        />
+      }
+      filters={
+        <FilterBar list={list} search={t('list.search')}>
+          {has('view_brand') ? <BrandFilter value={brandId} onChange={(id) => list.update({ brandId: id })} /> : null}
+          <SelectFilter
+            list={list}
+            name="kind"
+            label={t('fields.kind')}
+            any={t('list.anyKind')}
+            options={PRODUCT_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+          />
+          <ActiveFilter list={list} name="active" />
+        </FilterBar>
+      }
+    >
       {modalHolder}
-      <PageHeader
-        extra={
-          <>
-            <ExportButton onExport={() => exportProducts(filter, t('list.fileName'))} />
-            {canAdd ? (
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                data-testid="create-product"
-                onClick={() => setEditing('new')}
-              >
-                {t('list.create')}
-              </Button>
-            ) : null}
-          </>
-        }
-      />
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: token.marginSM, marginBottom: token.margin }}>
-        <SearchBox value={state.q} onSearch={(q) => update({ q })} placeholder={t('list.search')} autoFocus />
-        {has('view_brand') ? <BrandFilter value={brandId} onChange={(id) => update({ brandId: id })} /> : null}
-        <Select
-          aria-label={t('fields.kind')}
-          value={kind ?? ''}
-          onChange={(value: string) => update({ kind: value || undefined })}
-          style={{ minWidth: 150 }}
-          options={[
-            { value: '', label: t('list.anyKind') },
-            ...PRODUCT_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) })),
-          ]}
-        />
-        <Select
-          aria-label={t('fields.status')}
-          value={active ?? ''}
-          onChange={(value: string) => update({ active: value || undefined })}
-          style={{ minWidth: 150 }}
-          options={[
-            { value: '', label: t('status.any') },
-            { value: 'true', label: t('status.active') },
-            { value: 'false', label: t('status.inactive') },
-          ]}
-        />
-        {filtered ? (
-          <Button onClick={() => update({ q: '', brandId: undefined, kind: undefined, active: undefined })}>
-            {tc('actions.clearFilters')}
-          </Button>
-        ) : null}
-      </div>
-      <DataTable<ProductListItem>
-        testId="products-table"
-        rowKey="id"
-        columns={columns}
-        state={state}
-        onChange={update}
-        page={list.data}
-        isLoading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        filtered={filtered}
-      />
       <ProductFormDrawer productId={drawerProduct} onClose={() => setEditing(null)} />
-    </>
+    </ListPage>
   );
 }

@@ -4,8 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/lib/dates.ts';
 import { sortOrderOf } from '../../../shared/lib/list-state.ts';
-import { Figure } from '../../inventory/components/figure.tsx';
-import { ProductLink } from '../../inventory/components/product-link.tsx';
+import { Figure, ProductLink } from '../../inventory/index.ts';
 import { AgeBucketTag } from './age-bucket-tag.tsx';
 
 /** The columns of a table of open FIFO layers; `sort` makes them sortable (server-side), `product` shows the product. */

@@ -1,19 +1,13 @@
 import { DAILY_LEVEL_MAX_DAYS, type DailyLevelRow } from '@backoffice/contracts';
-import { Alert, Button, DatePicker, Segmented, theme } from 'antd';
+import { Alert, DatePicker, Segmented } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useListState } from '../../../shared/lib/list-state.ts';
+import { DatedLineChart } from '../../../shared/ui/charts/chart.tsx';
 import { DataTable } from '../../../shared/ui/data-table.tsx';
-import { ExportButton } from '../../../shared/ui/export-button.tsx';
-import { LineChart } from '../../../shared/ui/line-chart.tsx';
-import { PageHeader } from '../../../shared/ui/page-header.tsx';
-import { Panel } from '../../../shared/ui/panel.tsx';
+import { ReportPage, useReportFilters } from '../../../shared/ui/report-page.tsx';
 import { SearchBox } from '../../../shared/ui/search-box.tsx';
-import { Figure } from '../../inventory/components/figure.tsx';
-import { FilterBar, TestId } from '../../inventory/components/filter-bar.tsx';
-import { formatMoney, formatQuantity } from '../../inventory/components/numbers.ts';
-import { StockFigures } from '../../inventory/components/stock-figures.tsx';
+import { Figure, formatMoney, formatQuantity, TestId } from '../../inventory/index.ts';
 import { type DailyLevelFilter, exportDailyLevel, useDailyLevel } from '../api.ts';
 import { addDays, daysBetween, IS_DAY, ukToday } from '../components/dates.ts';
 import { OptionFilter } from '../components/option-filter.tsx';
@@ -29,9 +23,7 @@ const DEFAULT_DAYS = 30;
  */
 export function DailyInventoryLevelPage() {
   const { t, i18n } = useTranslation('reports');
-  const { t: tc } = useTranslation();
-  const { token } = theme.useToken();
-  const [state, update] = useListState(DAILY_FILTERS);
+  const { state, update, filtered, clear } = useReportFilters(DAILY_FILTERS, { view: ['from', 'to', 'show'] });
   const { from: fromParam, to: toParam, productId, warehouseId, brandId, show } = state.filters;
   const today = ukToday();
   const to = toParam && IS_DAY.test(toParam) ? toParam : today;
@@ -49,7 +41,6 @@ export function DailyInventoryLevelPage() {
   };
   const report = useDailyLevel({ page: state.page, pageSize: state.pageSize, ...filter }, rangeOk);
   const data = rangeOk ? report.data : undefined;
-  const filtered = !!(state.q || productId || warehouseId || brandId);
   const points = (data?.series ?? []).map((p) => ({ date: p.date, value: showValue ? p.value : p.quantity }));
   const chartLabel = showValue ? t('daily.chartValue') : t('daily.chartQuantity');
 
@@ -84,84 +75,88 @@ export function DailyInventoryLevelPage() {
     },
   ];
 
+  const quantity = (value: string | undefined) => (value === undefined ? undefined : <Figure value={value} />);
+
   return (
-    <>
-      <PageHeader extra={<ExportButton onExport={() => exportDailyLevel(filter, t('daily.fileName'))} />}>
-        <p style={{ margin: `${token.marginXXS}px 0 0`, color: token.colorTextSecondary, maxWidth: 760 }}>
-          {t('daily.intro')}
-        </p>
-      </PageHeader>
-      <FilterBar>
-        <DatePicker.RangePicker
-          data-testid="daily-range"
-          aria-label={t('filters.range')}
-          format="YYYY-MM-DD"
-          value={[dayjs(from, 'YYYY-MM-DD'), dayjs(to, 'YYYY-MM-DD')]}
-          allowClear={false}
-          placeholder={[t('filters.from'), t('filters.to')]}
-          disabledDate={(d) => d.format('YYYY-MM-DD') > today}
-          onChange={(_, [start, end]) => update({ from: start || undefined, to: end || undefined })}
-        />
-        <OptionFilter
-          kind="products"
-          testId="daily-filter-product"
-          ariaLabel={t('fields.product')}
-          placeholder={t('filters.anyProduct')}
-          value={productId}
-          onChange={(id) => update({ productId: id })}
-          minWidth={240}
-        />
-        <OptionFilter
-          kind="warehouses"
-          testId="daily-filter-warehouse"
-          ariaLabel={t('fields.warehouse')}
-          placeholder={t('filters.allWarehouses')}
-          value={warehouseId}
-          onChange={(id) => update({ warehouseId: id })}
-        />
-        <OptionFilter
-          kind="brands"
-          testId="daily-filter-brand"
-          ariaLabel={t('fields.brand')}
-          placeholder={t('filters.anyBrand')}
-          value={brandId}
-          onChange={(id) => update({ brandId: id })}
-        />
-        <TestId id="daily-filter-q">
-          <SearchBox value={state.q} onSearch={(q) => update({ q })} placeholder={t('filters.search')} />
-        </TestId>
-        {filtered ? (
-          <Button onClick={() => update({ q: '', productId: undefined, warehouseId: undefined, brandId: undefined })}>
-            {tc('actions.clearFilters')}
-          </Button>
-        ) : null}
-      </FilterBar>
-      {!rangeOk ? (
-        <Alert
-          type="warning"
-          showIcon
-          role="alert"
-          data-testid="daily-range-too-long"
-          title={t('daily.rangeTooLong', { max: DAILY_LEVEL_MAX_DAYS })}
-          style={{ marginBottom: token.margin }}
-        />
-      ) : null}
-      <div data-testid="daily-totals" style={{ marginBottom: token.margin }}>
-        <Panel title={t('common.totals')}>
-          <StockFigures
-            figures={[
-              { key: 'opening', label: t('daily.opening'), value: data?.totals.openingQuantity },
-              { key: 'received', label: t('daily.received'), value: data?.totals.received },
-              { key: 'issued', label: t('daily.issued'), value: data?.totals.issued },
-              { key: 'closing', label: t('daily.closing'), value: data?.totals.closingQuantity },
-              { key: 'closingValue', label: t('daily.closingValue'), value: data?.totals.closingValue, kind: 'money' },
-            ]}
+    <ReportPage
+      intro={t('daily.intro')}
+      onExport={() => exportDailyLevel(filter, t('daily.fileName'))}
+      filtered={filtered}
+      onClear={clear}
+      filters={
+        <>
+          <DatePicker.RangePicker
+            data-testid="daily-range"
+            aria-label={t('filters.range')}
+            format="YYYY-MM-DD"
+            value={[dayjs(from, 'YYYY-MM-DD'), dayjs(to, 'YYYY-MM-DD')]}
+            allowClear={false}
+            placeholder={[t('filters.from'), t('filters.to')]}
+            disabledDate={(d) => d.format('YYYY-MM-DD') > today}
+            onChange={(_, [start, end]) => update({ from: start || undefined, to: end || undefined })}
           />
-        </Panel>
-      </div>
-      <Panel
-        title={chartLabel}
-        extra={
+          <OptionFilter
+            kind="products"
+            testId="daily-filter-product"
+            ariaLabel={t('fields.product')}
+            placeholder={t('filters.anyProduct')}
+            value={productId}
+            onChange={(id) => update({ productId: id })}
+            minWidth={240}
+          />
+          <OptionFilter
+            kind="warehouses"
+            testId="daily-filter-warehouse"
+            ariaLabel={t('fields.warehouse')}
+            placeholder={t('filters.allWarehouses')}
+            value={warehouseId}
+            onChange={(id) => update({ warehouseId: id })}
+          />
+          <OptionFilter
+            kind="brands"
+            testId="daily-filter-brand"
+            ariaLabel={t('fields.brand')}
+            placeholder={t('filters.anyBrand')}
+            value={brandId}
+            onChange={(id) => update({ brandId: id })}
+          />
+          <TestId id="daily-filter-q">
+            <SearchBox value={state.q} onSearch={(q) => update({ q })} placeholder={t('filters.search')} />
+          </TestId>
+        </>
+      }
+      notice={
+        rangeOk ? undefined : (
+          <Alert
+            type="warning"
+            showIcon
+            role="alert"
+            data-testid="daily-range-too-long"
+            title={t('daily.rangeTooLong', { max: DAILY_LEVEL_MAX_DAYS })}
+          />
+        )
+      }
+      totals={[
+        {
+          title: t('common.totals'),
+          testId: 'daily-totals',
+          items: [
+            { key: 'opening', label: t('daily.opening'), value: quantity(data?.totals.openingQuantity) },
+            { key: 'received', label: t('daily.received'), value: quantity(data?.totals.received) },
+            { key: 'issued', label: t('daily.issued'), value: quantity(data?.totals.issued) },
+            { key: 'closing', label: t('daily.closing'), value: quantity(data?.totals.closingQuantity) },
+            {
+              key: 'closingValue',
+              label: t('daily.closingValue'),
+              value: data ? <Figure value={data.totals.closingValue} kind="money" /> : undefined,
+            },
+          ],
+        },
+      ]}
+      chart={{
+        isWide: true,
+        title: chartLabel,
+        extra: (
           <Segmented<'quantity' | 'value'>
             size="small"
             aria-label={t('daily.show')}
@@ -173,18 +168,19 @@ export function DailyInventoryLevelPage() {
               { value: 'value', label: t('daily.showValue') },
             ]}
           />
-        }
-        style={{ marginBottom: token.margin }}
-      >
-        <LineChart
-          testId="daily-chart"
-          points={points}
-          label={`${chartLabel}: ${from} – ${to}`}
-          formatValue={(value) =>
-            showValue ? `£${formatMoney(value, i18n.language)}` : formatQuantity(value, i18n.language)
-          }
-        />
-      </Panel>
+        ),
+        content: (
+          <DatedLineChart
+            testId="daily-chart"
+            series={[{ points }]}
+            label={`${chartLabel}: ${from} – ${to}`}
+            format={(value) =>
+              showValue ? `£${formatMoney(value, i18n.language)}` : formatQuantity(value, i18n.language)
+            }
+          />
+        ),
+      }}
+    >
       <DataTable<DailyLevelRow>
         testId="daily-table"
         rowKey="date"
@@ -197,6 +193,6 @@ export function DailyInventoryLevelPage() {
         onRetry={() => void report.refetch()}
         filtered={filtered}
       />
-    </>
+    </ReportPage>
   );
 }

@@ -7,11 +7,9 @@ import { formatDate } from '../../../shared/lib/dates.ts';
 import { useDirection } from '../../../shared/lib/direction.tsx';
 import { sortOrderOf, useListState } from '../../../shared/lib/list-state.ts';
 import { DataTable } from '../../../shared/ui/data-table.tsx';
-import { ExportButton } from '../../../shared/ui/export-button.tsx';
-import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { ReportPage } from '../../../shared/ui/report-page.tsx';
 import { SearchBox } from '../../../shared/ui/search-box.tsx';
-import { Figure } from '../../inventory/components/figure.tsx';
-import { FilterBar, TestId } from '../../inventory/components/filter-bar.tsx';
+import { Figure, TestId } from '../../inventory/index.ts';
 import {
   exportFifoGroups,
   exportFifoValue,
@@ -20,7 +18,7 @@ import {
   useFifoGroups,
   useFifoValue,
 } from '../api.ts';
-import { AgeTotals } from '../components/age-totals.tsx';
+import { useAgeTotals } from '../components/age-totals.tsx';
 import { layerKey, useLayerColumns } from '../components/layer-columns.tsx';
 import { OptionFilter } from '../components/option-filter.tsx';
 import { FIFO_GROUP_FILTERS } from '../urls.ts';
@@ -35,7 +33,6 @@ const groupKey = (row: FifoGroupRow) => `${row.warehouse.id}:${row.brand?.id ?? 
  */
 export function FifoStockValueBetaPage() {
   const { t } = useTranslation('reports');
-  const { t: tc } = useTranslation();
   const { token } = theme.useToken();
   const { direction } = useDirection();
   const [state, update] = useListState(FIFO_GROUP_FILTERS);
@@ -201,106 +198,106 @@ export function FifoStockValueBetaPage() {
       ? exportFifoValue(layerFilter, t('fifoValue.fileName'))
       : exportFifoGroups(groupFilter, t('fifoBeta.fileName'));
 
-  return (
-    <>
-      <PageHeader extra={<ExportButton onExport={onExport} />}>
-        <p
-          data-testid="fifo-beta-intro"
-          style={{ margin: `${token.marginXXS}px 0 0`, color: token.colorTextSecondary, maxWidth: 760 }}
-        >
-          {t('fifoBeta.intro')}
-        </p>
-      </PageHeader>
-      <nav aria-label={t('fifoBeta.drillPath')} data-testid="fifo-beta-path" style={{ marginBottom: token.marginSM }}>
-        <ol
-          style={{
-            listStyle: 'none',
-            margin: 0,
-            padding: 0,
-            display: 'flex',
-            flexWrap: 'wrap',
-            alignItems: 'center',
-            gap: token.marginXXS,
-          }}
-        >
-          <li>
-            {atProducts || atLayers ? (
-              <Button type="link" size="small" onClick={toTop}>
-                {t('fifoBeta.allGroups')}
+  const navigation = (
+    <nav aria-label={t('fifoBeta.drillPath')} data-testid="fifo-beta-path" style={{ marginBottom: token.marginSM }}>
+      <ol
+        style={{
+          listStyle: 'none',
+          margin: 0,
+          padding: 0,
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          gap: token.marginXXS,
+        }}
+      >
+        <li>
+          {atProducts || atLayers ? (
+            <Button type="link" size="small" onClick={toTop}>
+              {t('fifoBeta.allGroups')}
+            </Button>
+          ) : (
+            <strong aria-current="page">{t('fifoBeta.allGroups')}</strong>
+          )}
+        </li>
+        {atProducts || atLayers ? (
+          <li style={{ display: 'inline-flex', alignItems: 'center', gap: token.marginXXS }}>
+            <span aria-hidden>›</span>
+            {atLayers && level === 'product' ? (
+              <Button type="link" size="small" onClick={toProducts}>
+                {t('fifoBeta.groupPath', { warehouse: warehouseCode, brand: brandCode })}
               </Button>
             ) : (
-              <strong aria-current="page">{t('fifoBeta.allGroups')}</strong>
+              <bdi aria-current={atProducts ? 'page' : undefined}>
+                {t('fifoBeta.groupPath', { warehouse: warehouseCode, brand: brandCode })}
+              </bdi>
             )}
           </li>
-          {atProducts || atLayers ? (
-            <li style={{ display: 'inline-flex', alignItems: 'center', gap: token.marginXXS }}>
-              <span aria-hidden>›</span>
-              {atLayers && level === 'product' ? (
-                <Button type="link" size="small" onClick={toProducts}>
-                  {t('fifoBeta.groupPath', { warehouse: warehouseCode, brand: brandCode })}
-                </Button>
-              ) : (
-                <bdi aria-current={atProducts ? 'page' : undefined}>
-                  {t('fifoBeta.groupPath', { warehouse: warehouseCode, brand: brandCode })}
-                </bdi>
-              )}
-            </li>
-          ) : null}
-          {atLayers ? (
-            <li style={{ display: 'inline-flex', alignItems: 'center', gap: token.marginXXS }}>
-              <span aria-hidden>›</span>
-              <bdi aria-current="page">
-                {firstLayer ? `${firstLayer.product.sku} · ${firstLayer.product.name}` : '…'}
-              </bdi>
-            </li>
-          ) : null}
-        </ol>
-      </nav>
-      <FilterBar>
-        <TestId id="fifo-beta-filter-q">
-          <SearchBox value={state.q} onSearch={(q) => update({ q })} placeholder={t('filters.search')} />
-        </TestId>
-        {!atProducts && !atLayers ? (
-          <>
-            <OptionFilter
-              kind="warehouses"
-              testId="fifo-beta-filter-warehouse"
-              ariaLabel={t('fields.warehouse')}
-              placeholder={t('filters.allWarehouses')}
-              value={warehouseId}
-              onChange={(id) => update({ warehouseId: id })}
-            />
-            <OptionFilter
-              kind="brands"
-              testId="fifo-beta-filter-brand"
-              ariaLabel={t('fields.brand')}
-              placeholder={t('filters.anyBrand')}
-              value={brandId}
-              onChange={(id) => update({ brandId: id })}
-            />
-          </>
         ) : null}
-        <AgeAndOwnershipFilters ageBucket={ageBucket} ownership={ownership} onChange={update} />
-        {filtered ? (
-          <Button
-            onClick={() =>
-              update({
-                q: '',
-                ageBucket: undefined,
-                ownership: undefined,
-                ...(!atProducts && !atLayers ? { warehouseId: undefined, brandId: undefined } : {}),
-              })
-            }
-          >
-            {tc('actions.clearFilters')}
-          </Button>
+        {atLayers ? (
+          <li style={{ display: 'inline-flex', alignItems: 'center', gap: token.marginXXS }}>
+            <span aria-hidden>›</span>
+            <bdi aria-current="page">{firstLayer ? `${firstLayer.product.sku} · ${firstLayer.product.name}` : '…'}</bdi>
+          </li>
         ) : null}
-      </FilterBar>
-      <AgeTotals
-        totals={data?.totals}
-        selected={isAgeBucket(ageBucket) ? ageBucket : undefined}
-        onSelect={(bucket) => update({ ageBucket: bucket })}
-      />
+      </ol>
+    </nav>
+  );
+  const filters = (
+    <>
+      <TestId id="fifo-beta-filter-q">
+        <SearchBox value={state.q} onSearch={(q) => update({ q })} placeholder={t('filters.search')} />
+      </TestId>
+      {!atProducts && !atLayers ? (
+        <>
+          <OptionFilter
+            kind="warehouses"
+            testId="fifo-beta-filter-warehouse"
+            ariaLabel={t('fields.warehouse')}
+            placeholder={t('filters.allWarehouses')}
+            value={warehouseId}
+            onChange={(id) => update({ warehouseId: id })}
+          />
+          <OptionFilter
+            kind="brands"
+            testId="fifo-beta-filter-brand"
+            ariaLabel={t('fields.brand')}
+            placeholder={t('filters.anyBrand')}
+            value={brandId}
+            onChange={(id) => update({ brandId: id })}
+          />
+        </>
+      ) : null}
+      <AgeAndOwnershipFilters ageBucket={ageBucket} ownership={ownership} onChange={update} />
+    </>
+  );
+  const summary = useAgeTotals({
+    totals: data?.totals,
+    selected: isAgeBucket(ageBucket) ? ageBucket : undefined,
+    onSelect: (bucket) => update({ ageBucket: bucket }),
+  });
+
+  return (
+    <ReportPage
+      intro={t('fifoBeta.intro')}
+      introTestId="fifo-beta-intro"
+      onExport={onExport}
+      filtered={filtered}
+      onClear={() =>
+        update({
+          q: '',
+          ageBucket: undefined,
+          ownership: undefined,
+          ...(!atProducts && !atLayers ? { warehouseId: undefined, brandId: undefined } : {}),
+        })
+      }
+      navigation={navigation}
+      filters={filters}
+      chart={summary.chart}
+      chartFirst
+      totals={summary.totals}
+      totalsTestId="fifo-value-totals"
+    >
       {atLayers ? (
         <DataTable<FifoLayerRow>
           testId="fifo-beta-layers"
@@ -328,6 +325,6 @@ export function FifoStockValueBetaPage() {
           filtered={filtered}
         />
       )}
-    </>
+    </ReportPage>
   );
 }

@@ -1,14 +1,12 @@
 import { AGE_BUCKETS, type AgeBucket, type FifoLayerRow } from '@backoffice/contracts';
-import { Button, Select, theme } from 'antd';
+import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useListState } from '../../../shared/lib/list-state.ts';
 import { DataTable } from '../../../shared/ui/data-table.tsx';
-import { ExportButton } from '../../../shared/ui/export-button.tsx';
-import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { ReportPage, useReportFilters } from '../../../shared/ui/report-page.tsx';
 import { SearchBox } from '../../../shared/ui/search-box.tsx';
-import { FilterBar, TestId } from '../../inventory/components/filter-bar.tsx';
+import { TestId } from '../../inventory/index.ts';
 import { exportFifoValue, type FifoValueFilter, useFifoValue } from '../api.ts';
-import { AgeTotals } from '../components/age-totals.tsx';
+import { useAgeTotals } from '../components/age-totals.tsx';
 import { layerKey, useLayerColumns } from '../components/layer-columns.tsx';
 import { OptionFilter } from '../components/option-filter.tsx';
 import { FIFO_VALUE_FILTERS } from '../urls.ts';
@@ -65,9 +63,7 @@ export function AgeAndOwnershipFilters({
  */
 export function FifoStockValuePage() {
   const { t } = useTranslation('reports');
-  const { t: tc } = useTranslation();
-  const { token } = theme.useToken();
-  const [state, update] = useListState(FIFO_VALUE_FILTERS);
+  const { state, update, filtered, clear } = useReportFilters(FIFO_VALUE_FILTERS);
   const { warehouseId, brandId, ageBucket, ownership } = state.filters;
   const filter: FifoValueFilter = {
     ...(state.q ? { q: state.q } : {}),
@@ -79,51 +75,47 @@ export function FifoStockValuePage() {
   };
   const report = useFifoValue({ page: state.page, pageSize: state.pageSize, ...filter });
   const columns = useLayerColumns({ sort: state.sort });
-  const filtered = !!(state.q || warehouseId || brandId || ageBucket || ownership);
+  const summary = useAgeTotals({
+    totals: report.data?.totals,
+    selected: isAgeBucket(ageBucket) ? ageBucket : undefined,
+    onSelect: (bucket) => update({ ageBucket: bucket }),
+  });
 
   return (
-    <>
-      <PageHeader extra={<ExportButton onExport={() => exportFifoValue(filter, t('fifoValue.fileName'))} />}>
-        <p style={{ margin: `${token.marginXXS}px 0 0`, color: token.colorTextSecondary, maxWidth: 760 }}>
-          {t('fifoValue.intro')}
-        </p>
-      </PageHeader>
-      <FilterBar>
-        <TestId id="fifo-value-filter-q">
-          <SearchBox value={state.q} onSearch={(q) => update({ q })} placeholder={t('filters.search')} autoFocus />
-        </TestId>
-        <OptionFilter
-          kind="warehouses"
-          testId="fifo-value-filter-warehouse"
-          ariaLabel={t('fields.warehouse')}
-          placeholder={t('filters.allWarehouses')}
-          value={warehouseId}
-          onChange={(id) => update({ warehouseId: id })}
-        />
-        <OptionFilter
-          kind="brands"
-          testId="fifo-value-filter-brand"
-          ariaLabel={t('fields.brand')}
-          placeholder={t('filters.anyBrand')}
-          value={brandId}
-          onChange={(id) => update({ brandId: id })}
-        />
-        <AgeAndOwnershipFilters ageBucket={ageBucket} ownership={ownership} onChange={update} />
-        {filtered ? (
-          <Button
-            onClick={() =>
-              update({ q: '', warehouseId: undefined, brandId: undefined, ageBucket: undefined, ownership: undefined })
-            }
-          >
-            {tc('actions.clearFilters')}
-          </Button>
-        ) : null}
-      </FilterBar>
-      <AgeTotals
-        totals={report.data?.totals}
-        selected={isAgeBucket(ageBucket) ? ageBucket : undefined}
-        onSelect={(bucket) => update({ ageBucket: bucket })}
-      />
+    <ReportPage
+      intro={t('fifoValue.intro')}
+      onExport={() => exportFifoValue(filter, t('fifoValue.fileName'))}
+      filtered={filtered}
+      onClear={clear}
+      filters={
+        <>
+          <TestId id="fifo-value-filter-q">
+            <SearchBox value={state.q} onSearch={(q) => update({ q })} placeholder={t('filters.search')} autoFocus />
+          </TestId>
+          <OptionFilter
+            kind="warehouses"
+            testId="fifo-value-filter-warehouse"
+            ariaLabel={t('fields.warehouse')}
+            placeholder={t('filters.allWarehouses')}
+            value={warehouseId}
+            onChange={(id) => update({ warehouseId: id })}
+          />
+          <OptionFilter
+            kind="brands"
+            testId="fifo-value-filter-brand"
+            ariaLabel={t('fields.brand')}
+            placeholder={t('filters.anyBrand')}
+            value={brandId}
+            onChange={(id) => update({ brandId: id })}
+          />
+          <AgeAndOwnershipFilters ageBucket={ageBucket} ownership={ownership} onChange={update} />
+        </>
+      }
+      chart={summary.chart}
+      chartFirst
+      totals={summary.totals}
+      totalsTestId="fifo-value-totals"
+    >
       <DataTable<FifoLayerRow>
         testId="fifo-value-table"
         rowKey={layerKey}
@@ -136,6 +128,6 @@ export function FifoStockValuePage() {
         onRetry={() => void report.refetch()}
         filtered={filtered}
       />
-    </>
+    </ReportPage>
   );
 }

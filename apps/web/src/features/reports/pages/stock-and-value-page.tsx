@@ -1,23 +1,17 @@
 import type { StockAndValueRow } from '@backoffice/contracts';
-import { Button, DatePicker, Segmented, theme } from 'antd';
+import { DatePicker, Segmented, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { sortOrderOf, useListState } from '../../../shared/lib/list-state.ts';
+import { sortOrderOf } from '../../../shared/lib/list-state.ts';
+import { CategoryBarChart } from '../../../shared/ui/charts/chart.tsx';
 import { DataTable } from '../../../shared/ui/data-table.tsx';
-import { ExportButton } from '../../../shared/ui/export-button.tsx';
-import { PageHeader } from '../../../shared/ui/page-header.tsx';
-import { Panel } from '../../../shared/ui/panel.tsx';
+import { ReportPage, useReportFilters } from '../../../shared/ui/report-page.tsx';
 import { SearchBox } from '../../../shared/ui/search-box.tsx';
-import { Figure } from '../../inventory/components/figure.tsx';
-import { FilterBar, TestId } from '../../inventory/components/filter-bar.tsx';
-import { formatQuantity } from '../../inventory/components/numbers.ts';
-import { ProductLink } from '../../inventory/components/product-link.tsx';
-import { StockFigures } from '../../inventory/components/stock-figures.tsx';
+import { Figure, formatMoney, formatQuantity, ProductLink, TestId } from '../../inventory/index.ts';
 import { exportStockAndValue, type StockAndValueFilter, useStockAndValue } from '../api.ts';
 import { IS_DAY, ukToday } from '../components/dates.ts';
 import { OptionFilter } from '../components/option-filter.tsx';
-import { ValueBars } from '../components/value-bars.tsx';
 import { STOCK_VALUE_FILTERS } from '../urls.ts';
 
 type Grouping = 'none' | 'warehouse' | 'brand';
@@ -31,9 +25,8 @@ const rowKey = (row: StockAndValueRow) => `${row.productId}:${row.warehouse.id}`
  */
 export function StockAndValuePage() {
   const { t, i18n } = useTranslation('reports');
-  const { t: tc } = useTranslation();
   const { token } = theme.useToken();
-  const [state, update] = useListState(STOCK_VALUE_FILTERS);
+  const { state, update, filtered, clear } = useReportFilters(STOCK_VALUE_FILTERS, { view: ['groupBy'] });
   const { asAt, warehouseId, brandId, groupBy } = state.filters;
   const day = asAt && IS_DAY.test(asAt) ? asAt : undefined;
   const grouping: Grouping = groupBy === 'warehouse' || groupBy === 'brand' ? groupBy : 'none';
@@ -47,7 +40,6 @@ export function StockAndValuePage() {
   };
   const report = useStockAndValue({ page: state.page, pageSize: state.pageSize, ...filter });
   const shownDay = report.data?.asAt ?? day ?? ukToday();
-  const filtered = !!(state.q || warehouseId || brandId || day);
 
   const figure = (key: 'onHand' | 'inTransit' | 'value') => ({
     key,
@@ -116,118 +108,106 @@ export function StockAndValuePage() {
       : t('stockValue.chartByBrand', { date: shownDay });
   const selectedGroup = grouping === 'warehouse' ? warehouseId : grouping === 'brand' ? brandId : undefined;
 
-  return (
-    <>
-      <PageHeader extra={<ExportButton onExport={() => exportStockAndValue(filter, t('stockValue.fileName'))} />}>
-        <p style={{ margin: `${token.marginXXS}px 0 0`, color: token.colorTextSecondary, maxWidth: 760 }}>
-          {t('stockValue.intro')}
-        </p>
-      </PageHeader>
-      <FilterBar>
-        <DatePicker
-          data-testid="stock-value-as-at"
-          aria-label={t('filters.asAt')}
-          prefix={t('filters.asAt')}
-          format="YYYY-MM-DD"
-          value={dayjs(shownDay, 'YYYY-MM-DD')}
-          allowClear={!!day}
-          disabledDate={(d) => d.format('YYYY-MM-DD') > ukToday()}
-          onChange={(_, text) => update({ asAt: typeof text === 'string' && text ? text : undefined })}
-        />
-        <TestId id="stock-value-filter-q">
-          <SearchBox value={state.q} onSearch={(q) => update({ q })} placeholder={t('filters.search')} autoFocus />
-        </TestId>
-        <OptionFilter
-          kind="warehouses"
-          testId="stock-value-filter-warehouse"
-          ariaLabel={t('fields.warehouse')}
-          placeholder={t('filters.allWarehouses')}
-          value={warehouseId}
-          onChange={(id) => update({ warehouseId: id })}
-        />
-        <OptionFilter
-          kind="brands"
-          testId="stock-value-filter-brand"
-          ariaLabel={t('fields.brand')}
-          placeholder={t('filters.anyBrand')}
-          value={brandId}
-          onChange={(id) => update({ brandId: id })}
-        />
-        <span style={{ display: 'inline-flex', alignItems: 'center', gap: token.marginXS }}>
-          <span id="stock-value-group-label">{t('stockValue.groupBy')}</span>
-          <Segmented<Grouping>
-            aria-labelledby="stock-value-group-label"
-            data-testid="stock-value-group-by"
-            value={grouping}
-            onChange={(value) => update({ groupBy: value === 'none' ? undefined : value })}
-            options={[
-              { value: 'none', label: t('stockValue.noGrouping') },
-              { value: 'warehouse', label: t('stockValue.byWarehouse') },
-              { value: 'brand', label: t('stockValue.byBrand') },
-            ]}
-          />
-        </span>
-        {filtered ? (
-          <Button onClick={() => update({ q: '', asAt: undefined, warehouseId: undefined, brandId: undefined })}>
-            {tc('actions.clearFilters')}
-          </Button>
-        ) : null}
-      </FilterBar>
+  const money = (value: string | undefined) =>
+    value === undefined ? undefined : <Figure value={value} kind="money" />;
+  const quantity = (value: string | undefined) => (value === undefined ? undefined : <Figure value={value} />);
 
-      <div
-        style={{
-          display: 'grid',
-          gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 320px), 1fr))',
-          gap: token.margin,
-          marginBottom: token.margin,
-        }}
-      >
-        <div data-testid="stock-value-totals">
-          <Panel title={t('stockValue.totals', { date: shownDay })}>
-            <StockFigures
-              figures={[
-                { key: 'rows', label: t('common.rows'), value: report.data ? String(report.data.total) : undefined },
-                { key: 'onHand', label: t('fields.onHand'), value: report.data?.totals.onHand },
-                { key: 'inTransit', label: t('fields.inTransit'), value: report.data?.totals.inTransit },
-                { key: 'value', label: t('fields.value'), value: report.data?.totals.value, kind: 'money' },
+  return (
+    <ReportPage
+      intro={t('stockValue.intro')}
+      onExport={() => exportStockAndValue(filter, t('stockValue.fileName'))}
+      filtered={filtered}
+      onClear={clear}
+      filters={
+        <>
+          <DatePicker
+            data-testid="stock-value-as-at"
+            aria-label={t('filters.asAt')}
+            prefix={t('filters.asAt')}
+            format="YYYY-MM-DD"
+            value={dayjs(shownDay, 'YYYY-MM-DD')}
+            allowClear={!!day}
+            disabledDate={(d) => d.format('YYYY-MM-DD') > ukToday()}
+            onChange={(_, text) => update({ asAt: typeof text === 'string' && text ? text : undefined })}
+          />
+          <TestId id="stock-value-filter-q">
+            <SearchBox value={state.q} onSearch={(q) => update({ q })} placeholder={t('filters.search')} autoFocus />
+          </TestId>
+          <OptionFilter
+            kind="warehouses"
+            testId="stock-value-filter-warehouse"
+            ariaLabel={t('fields.warehouse')}
+            placeholder={t('filters.allWarehouses')}
+            value={warehouseId}
+            onChange={(id) => update({ warehouseId: id })}
+          />
+          <OptionFilter
+            kind="brands"
+            testId="stock-value-filter-brand"
+            ariaLabel={t('fields.brand')}
+            placeholder={t('filters.anyBrand')}
+            value={brandId}
+            onChange={(id) => update({ brandId: id })}
+          />
+          <span style={{ display: 'inline-flex', alignItems: 'center', gap: token.marginXS }}>
+            <span id="stock-value-group-label">{t('stockValue.groupBy')}</span>
+            <Segmented<Grouping>
+              aria-labelledby="stock-value-group-label"
+              data-testid="stock-value-group-by"
+              value={grouping}
+              onChange={(value) => update({ groupBy: value === 'none' ? undefined : value })}
+              options={[
+                { value: 'none', label: t('stockValue.noGrouping') },
+                { value: 'warehouse', label: t('stockValue.byWarehouse') },
+                { value: 'brand', label: t('stockValue.byBrand') },
               ]}
             />
-          </Panel>
-        </div>
-        <Panel title={grouping === 'none' ? undefined : chartTitle}>
-          {grouping === 'none' ? (
-            <p style={{ margin: 0, color: token.colorTextSecondary }}>{t('stockValue.chartEmpty')}</p>
-          ) : (
-            <>
-              <ValueBars
-                testId="stock-value-chart"
-                label={chartTitle}
-                selected={selectedGroup}
-                onSelect={(key) => {
-                  const id = key === '' || key === selectedGroup ? undefined : key;
-                  update(grouping === 'warehouse' ? { warehouseId: id } : { brandId: id });
-                }}
-                bars={groups.map((g) => ({
-                  key: g.id ?? '',
-                  label: g.id ? `${g.code} · ${g.name}` : t('common.noBrand'),
-                  value: g.value,
-                  note: `${t('fields.onHand')} ${formatQuantity(g.onHand, i18n.language)} · ${t('fields.inTransit')} ${formatQuantity(g.inTransit, i18n.language)}`,
-                }))}
-              />
-              <p
-                style={{
-                  margin: `${token.marginSM}px 0 0`,
-                  color: token.colorTextSecondary,
-                  fontSize: token.fontSizeSM,
-                }}
-              >
-                {t('common.chartHint')}
-              </p>
-            </>
-          )}
-        </Panel>
-      </div>
-
+          </span>
+        </>
+      }
+      totals={[
+        {
+          title: t('stockValue.totals', { date: shownDay }),
+          testId: 'stock-value-totals',
+          items: [
+            {
+              key: 'rows',
+              label: t('common.rows'),
+              value: report.data ? <Figure value={String(report.data.total)} /> : undefined,
+            },
+            { key: 'onHand', label: t('fields.onHand'), value: quantity(report.data?.totals.onHand) },
+            { key: 'inTransit', label: t('fields.inTransit'), value: quantity(report.data?.totals.inTransit) },
+            { key: 'value', label: t('fields.value'), value: money(report.data?.totals.value) },
+          ],
+        },
+      ]}
+      chart={
+        grouping === 'none'
+          ? { content: <p style={{ margin: 0, color: token.colorTextSecondary }}>{t('stockValue.chartEmpty')}</p> }
+          : {
+              title: chartTitle,
+              content: (
+                <CategoryBarChart
+                  testId="stock-value-chart"
+                  label={chartTitle}
+                  selected={selectedGroup}
+                  onSelect={(key) => {
+                    const id = key === '' || key === selectedGroup ? undefined : key;
+                    update(grouping === 'warehouse' ? { warehouseId: id } : { brandId: id });
+                  }}
+                  format={(value) => `£${formatMoney(value, i18n.language)}`}
+                  bars={groups.map((g) => ({
+                    key: g.id ?? '',
+                    label: g.id ? `${g.code} · ${g.name}` : t('common.noBrand'),
+                    value: g.value,
+                    note: `${t('fields.onHand')} ${formatQuantity(g.onHand, i18n.language)} · ${t('fields.inTransit')} ${formatQuantity(g.inTransit, i18n.language)}`,
+                  }))}
+                />
+              ),
+              hint: t('common.chartHint'),
+            }
+      }
+    >
       <DataTable<StockAndValueRow>
         testId="stock-value-table"
         rowKey={rowKey}
@@ -240,6 +220,6 @@ export function StockAndValuePage() {
         onRetry={() => void report.refetch()}
         filtered={filtered}
       />
-    </>
+    </ReportPage>
   );
 }

@@ -30,7 +30,7 @@ import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { ErrorState } from '../../../shared/ui/states.tsx';
-import { serverFieldErrors } from '../../currency/field-errors.ts';
+import { serverFieldErrors } from '../../currency/index.ts';
 import { useCarrier, useCreateCarrier, useUpdateCarrier } from './api.ts';
 import { CARRIERS_PATH } from './carriers-page.tsx';
 import { TrackingPreview } from './tracking-preview.tsx';

@@ -1,91 +1,47 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { CARRIER_INTEGRATIONS, type CarrierIntegration, type CarrierSummary } from '@backoffice/contracts';
-import { Button, Modal, Popconfirm, Select, Tag, Tooltip, Typography, theme } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { formatDate } from '../../../shared/lib/dates.ts';
-import { ApiError, errorDetails } from '../../../shared/lib/errors.ts';
-import { sortOrderOf, useListState } from '../../../shared/lib/list-state.ts';
-import { notifySuccess } from '../../../shared/lib/notify.ts';
+import { useNavigate } from 'react-router';
 import { usePermissions } from '../../../shared/lib/permissions.tsx';
-import { useErrorText } from '../../../shared/lib/use-error-text.ts';
-import { DataTable } from '../../../shared/ui/data-table.tsx';
-import { ExportButton } from '../../../shared/ui/export-button.tsx';
-import { PageHeader } from '../../../shared/ui/page-header.tsx';
-import { SearchBox } from '../../../shared/ui/search-box.tsx';
+import { useColumnKit } from '../../../shared/ui/kit/columns.tsx';
+import { useDeleteRecord } from '../../../shared/ui/kit/delete-record.tsx';
+import { ActiveFilter, FilterBar, SelectFilter } from '../../../shared/ui/kit/filter-bar.tsx';
+import { ListPage } from '../../../shared/ui/kit/list-page.tsx';
+import { CreateButton } from '../../../shared/ui/kit/row-actions.tsx';
+import { flag, oneOf, useListPage } from '../../../shared/ui/kit/use-list-page.ts';
 import { type CarrierFilter, exportCarriers, useCarriers, useDeleteCarrier } from './api.ts';
 
 const FILTERS = ['active', 'integration'] as const;
 export const CARRIERS_PATH = '/shipping-carrier/shipping-carrier-list';
 
-const isIntegration = (value: string | undefined): value is CarrierIntegration =>
-  (CARRIER_INTEGRATIONS as readonly string[]).includes(value ?? '');
-
 /** Shipping carriers: server-paged, searchable (also by service), filtered by integration and status. */
 export function CarriersPage() {
   const { t } = useTranslation('carriers');
-  const { t: tc } = useTranslation();
-  const { token } = theme.useToken();
   const { has } = usePermissions();
   const navigate = useNavigate();
-  const errorText = useErrorText();
-  const [modal, modalHolder] = Modal.useModal();
-  const [state, update] = useListState(FILTERS);
-  const { active, integration } = state.filters;
+  const list = useListPage(FILTERS);
+  const { active, integration } = list.state.filters;
   const filter: CarrierFilter = {
-    ...(state.q ? { q: state.q } : {}),
-    ...(state.sort ? { sort: state.sort } : {}),
-    ...(active === 'true' || active === 'false' ? { active } : {}),
-    ...(isIntegration(integration) ? { integration } : {}),
+    ...list.search,
+    active: flag(active),
+    integration: oneOf(integration, CARRIER_INTEGRATIONS),
   };
-  const list = useCarriers({ page: state.page, pageSize: state.pageSize, ...filter });
+  const result = useCarriers({ ...list.query, ...filter });
   const remove = useDeleteCarrier();
+  const [deleteRecord, modalHolder] = useDeleteRecord((id) => remove.mutateAsync(id));
   const canEdit = has('edit_shipping_carrier');
 
-  const handleDelete = async (record: CarrierSummary) => {
-    try {
-      await remove.mutateAsync(record.id);
-      notifySuccess(tc('form.deleted'));
-    } catch (error) {
-      const text = errorText(error);
-      if (!text) return;
-      const inUse = error instanceof ApiError && error.code === 'IN_USE';
-      modal.error({
-        title: t('deleteRefused', { name: record.code }),
-        content: inUse ? t('inUse', { count: Number(errorDetails(error).count ?? 0) }) : text,
-      });
-    }
-  };
-
-  const columns: ColumnsType<CarrierSummary> = [
-    {
-      key: 'code',
-      dataIndex: 'code',
-      title: t('fields.code'),
-      sorter: true,
-      sortOrder: sortOrderOf(state.sort ?? 'code', 'code'),
-      render: (code: string, record) => <Link to={`${CARRIERS_PATH}/${record.id}`}>{code}</Link>,
-    },
-    {
-      key: 'name',
-      dataIndex: 'name',
-      title: t('fields.name'),
-      sorter: true,
-      sortOrder: sortOrderOf(state.sort, 'name'),
-    },
-    {
-      key: 'integration',
-      dataIndex: 'integration',
-      title: t('fields.integration'),
-      sorter: true,
-      sortOrder: sortOrderOf(state.sort, 'integration'),
+  const col = useColumnKit<CarrierSummary>(list.state.sort, 'code');
+  const columns = [
+    col.code({ title: t('fields.code'), link: (record) => `${CARRIERS_PATH}/${record.id}` }),
+    col.name({ title: t('fields.name') }),
+    col.text('integration', t('fields.integration'), {
       render: (value: CarrierIntegration) => <Tag>{t(`integrations.${value}`)}</Tag>,
-    },
+    }),
     {
       key: 'services',
       title: t('fields.services'),
-      render: (_, record) => (
+      render: (_: unknown, record: CarrierSummary) => (
         <span data-testid={`service-count-${record.code}`}>
           {t('serviceCount', { count: record.serviceCount, active: record.activeServiceCount })}
         </span>
@@ -94,7 +50,7 @@ export function CarriersPage() {
     {
       key: 'tracking',
       title: t('fields.trackingUrlTemplate'),
-      render: (_, record) =>
+      render: (_: unknown, record: CarrierSummary) =>
         record.trackingUrlTemplate ? (
           <Typography.Text
             type="secondary"
@@ -107,117 +63,52 @@ export function CarriersPage() {
           <Typography.Text type="secondary">{t('noTracking')}</Typography.Text>
         ),
     },
-    {
-      key: 'active',
-      title: t('fields.status'),
-      render: (_, record) =>
-        record.active ? <Tag color="green">{t('status.active')}</Tag> : <Tag>{t('status.inactive')}</Tag>,
-    },
-    {
-      key: 'updatedAt',
-      dataIndex: 'updatedAt',
-      title: t('fields.updatedAt'),
-      sorter: true,
-      sortOrder: sortOrderOf(state.sort, 'updatedAt'),
-      render: (value: string) => formatDate(value),
-    },
+    col.active({ title: t('fields.status'), value: (record) => record.active }),
+    col.date({ title: t('fields.updatedAt') }),
+    ...col.editDelete({
+      name: (record) => record.code,
+      onEdit: canEdit ? (record) => navigate(`${CARRIERS_PATH}/${record.id}`) : undefined,
+      remove: canEdit
+        ? {
+            confirm: (record) => t('deleteConfirm', { name: record.code }),
+            hint: () => t('deleteHint'),
+            run: (record) => deleteRecord(record.id, record.code),
+          }
+        : undefined,
+    }),
   ];
-  if (canEdit)
-    columns.push({
-      key: 'actions',
-      title: tc('table.actions'),
-      fixed: 'end',
-      render: (_, record) => (
-        <span style={{ display: 'inline-flex', gap: token.marginXXS }}>
-          <Tooltip title={tc('actions.edit')}>
-            <Button
-              type="text"
-              icon={<EditOutlined />}
-              aria-label={`${tc('actions.edit')}: ${record.code}`}
-              onClick={() => navigate(`${CARRIERS_PATH}/${record.id}`)}
-            />
-          </Tooltip>
-          <Popconfirm
-            title={t('deleteConfirm', { name: record.code })}
-            description={t('deleteHint')}
-            okText={tc('actions.delete')}
-            cancelText={tc('actions.cancel')}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => handleDelete(record)}
-          >
-            <Button
-              type="text"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={`${tc('actions.delete')}: ${record.code}`}
-            />
-          </Popconfirm>
-        </span>
-      ),
-    });
 
-  const filtered = !!(state.q || active || integration);
   return (
-    <>
+    <ListPage
+      list={list}
+      result={result}
+      testId="carriers-table"
+      rowKey="id"
+      columns={columns}
+      onExport={() => exportCarriers(filter, t('fileName'))}
+      create={
+        <CreateButton
+          permission="edit_shipping_carrier"
+          testId="create-carrier"
+          label={t('create')}
+          onClick={() => navigate(`${CARRIERS_PATH}/new`)}
+        />
+      }
+      filters={
+        <FilterBar list={list} search={t('search')}>
+          <SelectFilter
+            list={list}
+            name="integration"
+            label={t('fields.integration')}
+            any={t('anyIntegration')}
+            width={170}
+            options={CARRIER_INTEGRATIONS.map((value) => ({ value, label: t(`integrations.${value}`) }))}
+          />
+          <ActiveFilter list={list} name="active" />
+        </FilterBar>
+      }
+    >
       {modalHolder}
-      <PageHeader
-        extra={
-          <>
-            <ExportButton onExport={() => exportCarriers(filter, t('fileName'))} />
-            {canEdit ? (
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                data-testid="create-carrier"
-                onClick={() => navigate(`${CARRIERS_PATH}/new`)}
-              >
-                {t('create')}
-              </Button>
-            ) : null}
-          </>
-        }
-      />
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: token.marginSM, marginBottom: token.margin }}>
-        <SearchBox value={state.q} onSearch={(q) => update({ q })} placeholder={t('search')} autoFocus />
-        <Select
-          aria-label={t('fields.integration')}
-          value={isIntegration(integration) ? integration : ''}
-          onChange={(value: string) => update({ integration: value || undefined })}
-          style={{ minWidth: 170 }}
-          options={[
-            { value: '', label: t('anyIntegration') },
-            ...CARRIER_INTEGRATIONS.map((value) => ({ value, label: t(`integrations.${value}`) })),
-          ]}
-        />
-        <Select
-          aria-label={t('fields.status')}
-          value={active ?? ''}
-          onChange={(value: string) => update({ active: value || undefined })}
-          style={{ minWidth: 150 }}
-          options={[
-            { value: '', label: t('status.any') },
-            { value: 'true', label: t('status.active') },
-            { value: 'false', label: t('status.inactive') },
-          ]}
-        />
-        {filtered ? (
-          <Button onClick={() => update({ q: '', active: undefined, integration: undefined })}>
-            {tc('actions.clearFilters')}
-          </Button>
-        ) : null}
-      </div>
-      <DataTable<CarrierSummary>
-        testId="carriers-table"
-        rowKey="id"
-        columns={columns}
-        state={state}
-        onChange={update}
-        page={list.data}
-        isLoading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        filtered={filtered}
-      />
-    </>
+    </ListPage>
   );
 }

@@ -1,20 +1,11 @@
-import type { usersApi } from '@backoffice/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { callEndpoint, endpointRef } from '../../../shared/lib/api.ts';
-
-const listPermissions = endpointRef<typeof usersApi.listPermissions>('GET', '/api/permissions');
-
-export const permissionKeys = {
-  all: ['permissions'] as const,
-  list: (q: string) => ['permissions', 'list', q] as const,
-};
+import { usersEndpoints as api } from '../../../shared/api/endpoints/users.gen.ts';
+import { useEndpointQuery } from '../../../shared/api/hooks.ts';
 
 /** The permission catalogue, searched by name. */
 export function usePermissionCatalogue(q: string) {
-  return useQuery({
-    queryKey: permissionKeys.list(q),
-    queryFn: ({ signal }) => callEndpoint(listPermissions, { query: q ? { q } : {} }, { signal }),
-    placeholderData: keepPreviousData,
-    staleTime: 5 * 60_000,
-  });
+  return useEndpointQuery(
+    api.listPermissions,
+    { query: q ? { q } : {} },
+    { keepPreviousData: true, staleTime: 5 * 60_000 },
+  );
 }

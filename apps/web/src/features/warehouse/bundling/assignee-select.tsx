@@ -1,7 +1,7 @@
 import { Select } from 'antd';
 import { type CSSProperties, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDebounced } from '../components/use-debounced.ts';
+import { useDebounced } from '../../../shared/lib/use-debounced.ts';
 import { useAssigneeLookup } from './api.ts';
 
 export interface AssigneeOption {

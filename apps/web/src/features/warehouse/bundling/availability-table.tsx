@@ -2,9 +2,7 @@ import type { BundleAvailability, BundleAvailabilityLine } from '@backoffice/con
 import { Alert, Table, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { Figure } from '../../inventory/components/figure.tsx';
-import { formatQuantity, isPositive } from '../../inventory/components/numbers.ts';
-import { UnitLabel } from '../../inventory/components/unit-label.tsx';
+import { Figure, formatQuantity, isPositive, UnitLabel } from '../../inventory/index.ts';
 
 /**
  * The check before a completion: per component what the bundles need, what the warehouse (or the task's

@@ -2,9 +2,8 @@ import type { BundleLookupItem } from '@backoffice/contracts';
 import { Select, theme } from 'antd';
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatQuantity } from '../../inventory/components/numbers.ts';
-import { UnitLabel } from '../../inventory/components/unit-label.tsx';
-import { useDebounced } from '../components/use-debounced.ts';
+import { useDebounced } from '../../../shared/lib/use-debounced.ts';
+import { formatQuantity, UnitLabel } from '../../inventory/index.ts';
 import { useBundleLookup } from './api.ts';
 
 const label = (b: Pick<BundleLookupItem, 'sku' | 'name'>) => `${b.sku} · ${b.name}`;

@@ -1,23 +1,21 @@
 import { CheckOutlined, PlayCircleOutlined } from '@ant-design/icons';
-import type { BundleTaskListItem } from '@backoffice/contracts';
-import { Button, Checkbox, Empty, Pagination, theme } from 'antd';
+import { type BundleTaskListItem, bundleTaskDocument } from '@backoffice/contracts';
+import { Checkbox, Empty, Pagination, theme } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { isSilentError } from '../../../shared/lib/errors.ts';
 import { PAGE_SIZES, useListState } from '../../../shared/lib/list-state.ts';
-import { notifyError, notifySuccess } from '../../../shared/lib/notify.ts';
-import { useErrorText } from '../../../shared/lib/use-error-text.ts';
+import { ActionBar } from '../../../shared/ui/documents/action-bar.tsx';
+import { StatusTag } from '../../../shared/ui/documents/status-tag.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { SearchBox } from '../../../shared/ui/search-box.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { EmptyState, ErrorState } from '../../../shared/ui/states.tsx';
-import { FilterBar, TestId } from '../../inventory/components/filter-bar.tsx';
-import { formatQuantity } from '../../inventory/components/numbers.ts';
-import { UnitLabel } from '../../inventory/components/unit-label.tsx';
+import { FilterBar, formatQuantity, TestId, UnitLabel } from '../../inventory/index.ts';
 import { useMyTasks, useStartTask } from './api.ts';
 import { CompleteTaskModal } from './complete-task-modal.tsx';
-import { DueDate, TaskStatusTag } from './status-tag.tsx';
+import { DueDate } from './status-tag.tsx';
 import { type BackState, taskUrl } from './urls.ts';
 
 const FILTERS = ['finished'] as const;
@@ -33,22 +31,9 @@ function TaskCard({
   back: BackState;
 }) {
   const { t, i18n } = useTranslation('bundles');
-  const { t: tc } = useTranslation();
   const { token } = theme.useToken();
-  const errorText = useErrorText();
   const start = useStartTask();
-  const isOpen = task.status === 'OPEN' || task.status === 'IN_PROGRESS';
   const q = (text: string) => formatQuantity(text, i18n.language);
-
-  const handleStart = async () => {
-    try {
-      await start.mutateAsync(task.id);
-      notifySuccess(t('mine.started', { number: task.number }));
-    } catch (error) {
-      const text = errorText(error);
-      if (text) notifyError(tc('states.error'), text);
-    }
-  };
 
   return (
     <section
@@ -78,7 +63,7 @@ function TaskCard({
         <Link to={taskUrl(task.id)} state={back} style={{ fontWeight: 600 }}>
           <bdi>{task.number}</bdi>
         </Link>
-        <TaskStatusTag status={task.status} />
+        <StatusTag doc={bundleTaskDocument} status={task.status} testId="task-status" />
       </div>
       <div>
         <div style={{ fontSize: token.fontSizeHeading4, fontWeight: 700, lineHeight: 1.3 }}>
@@ -117,31 +102,28 @@ function TaskCard({
         <dd style={{ margin: 0 }}>{task.dueDate ? <DueDate task={task} /> : t('mine.noDue')}</dd>
       </dl>
       {task.notes ? <p style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{task.notes}</p> : null}
-      {isOpen ? (
-        <div style={{ display: 'flex', flexWrap: 'wrap', gap: token.marginSM, marginBlockStart: 'auto' }}>
-          <Button
-            type="primary"
-            size="large"
-            icon={<CheckOutlined />}
-            onClick={() => onComplete(task)}
-            data-testid="my-task-complete"
-            style={{ flex: '1 1 160px' }}
-          >
-            {t('actions.complete')}
-          </Button>
-          {task.status === 'OPEN' ? (
-            <Button
-              size="large"
-              icon={<PlayCircleOutlined />}
-              loading={start.isPending}
-              onClick={() => void handleStart()}
-              data-testid="my-task-start"
-            >
-              {t('actions.start')}
-            </Button>
-          ) : null}
-        </div>
-      ) : null}
+      <div style={{ marginBlockStart: 'auto' }}>
+        {/* The assignee's own steps: the definition decides which the task's status allows. */}
+        <ActionBar
+          doc={bundleTaskDocument}
+          status={task.status}
+          number={task.number}
+          size="large"
+          handlers={{
+            complete: {
+              open: () => onComplete(task),
+              primary: true,
+              icon: <CheckOutlined />,
+              testId: 'my-task-complete',
+            },
+            start: {
+              run: () => start.mutateAsync(task.id),
+              icon: <PlayCircleOutlined />,
+              testId: 'my-task-start',
+            },
+          }}
+        />
+      </div>
     </section>
   );
 }

@@ -1,23 +1,6 @@
-import type { BundleTaskListItem, BundleTaskStatus } from '@backoffice/contracts';
+import type { BundleTaskListItem } from '@backoffice/contracts';
 import { Tag, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-
-const COLOURS: Record<BundleTaskStatus, string> = {
-  OPEN: 'blue',
-  IN_PROGRESS: 'gold',
-  COMPLETED: 'green',
-  CANCELED: 'default',
-};
-
-/** A task's status in the reader's language, coloured by how far it is. */
-export function TaskStatusTag({ status }: { status: BundleTaskStatus }) {
-  const { t } = useTranslation('bundles');
-  return (
-    <Tag color={COLOURS[status]} data-testid="task-status">
-      {t(`status.${status}`)}
-    </Tag>
-  );
-}
 
 /** Due date, in red when the task is late. */
 export function DueDate({ task }: { task: Pick<BundleTaskListItem, 'dueDate' | 'isOverdue'> }) {

@@ -9,30 +9,29 @@ import {
   BUNDLE_TASK_REASON_MAX,
   type BundleTask,
   type BundleTaskCompletion,
+  bundleTaskDocument,
   type StockMovement,
 } from '@backoffice/contracts';
-import { Alert, Button, Descriptions, Form, Input, Modal, Table, theme } from 'antd';
+import { Alert, Descriptions, Form, Input, Modal, Table, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { formatDate, formatDateTime } from '../../../shared/lib/dates.ts';
 import { useMe } from '../../../shared/lib/me.ts';
-import { notifyError, notifySuccess } from '../../../shared/lib/notify.ts';
+import { notifySuccess } from '../../../shared/lib/notify.ts';
 import { usePermissions } from '../../../shared/lib/permissions.tsx';
 import { useErrorText } from '../../../shared/lib/use-error-text.ts';
-import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { ActionBar } from '../../../shared/ui/documents/action-bar.tsx';
+import { StatusTag } from '../../../shared/ui/documents/status-tag.tsx';
+import { DetailFrame } from '../../../shared/ui/kit/detail-frame.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
-import { Spinner } from '../../../shared/ui/spinner.tsx';
-import { ErrorState } from '../../../shared/ui/states.tsx';
-import { Figure } from '../../inventory/components/figure.tsx';
-import { useMovementColumns } from '../../inventory/components/movement-columns.tsx';
-import { UnitLabel } from '../../inventory/components/unit-label.tsx';
-import { useAssignTask, useCancelTask, useStartTask, useTask } from './api.ts';
+import { Figure, UnitLabel, useMovementColumns } from '../../inventory/index.ts';
+import { bundleTaskPdfPath, useAssignTask, useCancelTask, useStartTask, useTask } from './api.ts';
 import { AssigneeSelect } from './assignee-select.tsx';
 import { AvailabilityTable } from './availability-table.tsx';
 import { CompleteTaskModal } from './complete-task-modal.tsx';
-import { DueDate, TaskStatusTag } from './status-tag.tsx';
+import { DueDate } from './status-tag.tsx';
 import { type BackState, MY_TASKS_PATH, TASK_LIST_PATH } from './urls.ts';
 
 type Component = BundleTask['components'][number];
@@ -337,16 +336,15 @@ function MovementsPanel({ task }: { task: BundleTask }) {
 
 /**
  * One task: its facts, the availability of what is left, its recipe, completions and the ledger rows they
- * posted; and the steps the signed-in user may take (start, complete, assign, cancel).
+ * posted; and the steps the definition allows in its status to the user's permissions (start, complete,
+ * assign, cancel), starting and completing only for the assignee unless the user plans tasks; Print.
  */
 export function TaskDetailPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('bundles');
-  const { t: tc } = useTranslation();
   const { token } = theme.useToken();
   const { has } = usePermissions();
   const me = useMe();
-  const errorText = useErrorText();
   const location = useLocation();
   const task = useTask(id);
   const start = useStartTask();
@@ -365,100 +363,77 @@ export function TaskDetailPage() {
       {fromMine ? t('actions.backMine') : t('actions.back')}
     </Link>
   );
-
-  if (task.isPending) return <Spinner />;
-  if (task.isError)
-    return (
-      <>
-        <PageHeader>{back}</PageHeader>
-        <ErrorState error={task.error} onRetry={() => void task.refetch()} />
-      </>
-    );
-  const x = task.data;
-  const isOpen = x.status === 'OPEN' || x.status === 'IN_PROGRESS';
-  const isMine = !!me.data && x.assignee?.id === me.data.id;
-  const mayWork = isMine || has('add_bundle_task');
-  const canStart = x.status === 'OPEN' && mayWork && (has('process_bundle_task') || has('add_bundle_task'));
-  const canComplete = isOpen && has('process_bundle_task') && mayWork;
-  const canManage = isOpen && has('add_bundle_task');
-
-  const handleStart = async () => {
-    try {
-      await start.mutateAsync(x.id);
-      notifySuccess(t('mine.started', { number: x.number }));
-    } catch (error) {
-      const text = errorText(error);
-      if (text) notifyError(tc('states.error'), text);
-    }
-  };
+  // Starting and completing are the assignee's, unless the user plans tasks (the API holds the same rule).
+  const mayWork = (x: BundleTask) => (!!me.data && x.assignee?.id === me.data.id) || has('add_bundle_task');
 
   return (
-    <>
-      <PageHeader
-        extra={
+    <DetailFrame
+      query={task}
+      number={(x) => x.number}
+      headingTestId="task-heading"
+      back={back}
+      tags={(x) => <StatusTag doc={bundleTaskDocument} status={x.status} testId="task-status" />}
+      actions={(x) => (
+        <ActionBar
+          doc={bundleTaskDocument}
+          status={x.status}
+          number={x.number}
+          print={{ path: bundleTaskPdfPath(x.id), fileName: `${x.number}.pdf` }}
+          handlers={{
+            start: {
+              run: () => start.mutateAsync(x.id),
+              hidden: !mayWork(x),
+              icon: <PlayCircleOutlined />,
+              testId: 'task-start',
+            },
+            complete: {
+              open: () => setCompleting(true),
+              hidden: !mayWork(x),
+              primary: true,
+              icon: <CheckOutlined />,
+              testId: 'task-complete',
+            },
+            assign: { open: () => setAssigning(true), icon: <UserSwitchOutlined />, testId: 'task-assign' },
+            cancel: { open: () => setCanceling(true), icon: <StopOutlined />, testId: 'task-cancel' },
+          }}
+        />
+      )}
+    >
+      {(x) => {
+        const canManage = (x.status === 'OPEN' || x.status === 'IN_PROGRESS') && has('add_bundle_task');
+        return (
           <>
-            {canStart ? (
-              <Button
-                icon={<PlayCircleOutlined />}
-                loading={start.isPending}
-                onClick={() => void handleStart()}
-                data-testid="task-start"
-              >
-                {t('actions.start')}
-              </Button>
+            <Panel style={{ marginBottom: token.margin }}>
+              <Facts task={x} />
+            </Panel>
+            {x.availability ? (
+              <Panel title={t('availability.title')} style={{ marginBottom: token.margin }}>
+                <AvailabilityTable availability={x.availability} testId="task-availability" />
+              </Panel>
             ) : null}
-            {canComplete ? (
-              <Button
-                type="primary"
-                icon={<CheckOutlined />}
-                onClick={() => setCompleting(true)}
-                data-testid="task-complete"
-              >
-                {t('actions.complete')}
-              </Button>
-            ) : null}
+            <ComponentsPanel task={x} />
+            <CompletionsPanel task={x} />
+            <MovementsPanel task={x} />
+            <CompleteTaskModal task={completing ? x : null} onClose={() => setCompleting(false)} />
             {canManage ? (
               <>
-                <Button icon={<UserSwitchOutlined />} onClick={() => setAssigning(true)} data-testid="task-assign">
-                  {t('actions.assign')}
-                </Button>
-                <Button danger icon={<StopOutlined />} onClick={() => setCanceling(true)} data-testid="task-cancel">
-                  {t('actions.cancelTask')}
-                </Button>
+                <AssignModal
+                  key={`assign-${assigning}`}
+                  task={x}
+                  open={assigning}
+                  onClose={() => setAssigning(false)}
+                />
+                <CancelModal
+                  key={`cancel-${canceling}`}
+                  task={x}
+                  open={canceling}
+                  onClose={() => setCanceling(false)}
+                />
               </>
             ) : null}
           </>
-        }
-      >
-        <div style={{ display: 'flex', flexDirection: 'column', gap: token.marginXXS }}>
-          {back}
-          <span
-            data-testid="task-heading"
-            style={{ display: 'inline-flex', alignItems: 'center', gap: token.marginXS, fontSize: token.fontSizeLG }}
-          >
-            <bdi style={{ fontWeight: 600 }}>{x.number}</bdi>
-            <TaskStatusTag status={x.status} />
-          </span>
-        </div>
-      </PageHeader>
-      <Panel style={{ marginBottom: token.margin }}>
-        <Facts task={x} />
-      </Panel>
-      {x.availability ? (
-        <Panel title={t('availability.title')} style={{ marginBottom: token.margin }}>
-          <AvailabilityTable availability={x.availability} testId="task-availability" />
-        </Panel>
-      ) : null}
-      <ComponentsPanel task={x} />
-      <CompletionsPanel task={x} />
-      <MovementsPanel task={x} />
-      <CompleteTaskModal task={completing ? x : null} onClose={() => setCompleting(false)} />
-      {canManage ? (
-        <>
-          <AssignModal key={`assign-${assigning}`} task={x} open={assigning} onClose={() => setAssigning(false)} />
-          <CancelModal key={`cancel-${canceling}`} task={x} open={canceling} onClose={() => setCanceling(false)} />
-        </>
-      ) : null}
-    </>
+        );
+      }}
+    </DetailFrame>
   );
 }

@@ -1,25 +1,25 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { BUNDLE_TASK_STATUSES, type BundleTaskListItem, type BundleTaskStatus } from '@backoffice/contracts';
+import { type BundleTaskListItem, bundleTaskDocument } from '@backoffice/contracts';
 import { Button, Checkbox, DatePicker, Select, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { WarehouseSelect } from '../../../lookups/warehouse-select.tsx';
 import { formatDate } from '../../../shared/lib/dates.ts';
 import { sortOrderOf, useListState } from '../../../shared/lib/list-state.ts';
 import { usePermissions } from '../../../shared/lib/permissions.tsx';
 import { DataTable } from '../../../shared/ui/data-table.tsx';
+import { isDocumentStatus, StatusTag, useStatusOptions } from '../../../shared/ui/documents/status-tag.tsx';
 import { ExportButton } from '../../../shared/ui/export-button.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { SearchBox } from '../../../shared/ui/search-box.tsx';
-import { Figure } from '../../inventory/components/figure.tsx';
-import { FilterBar, TestId } from '../../inventory/components/filter-bar.tsx';
-import { WarehouseSelect } from '../components/warehouse-select.tsx';
+import { Figure, FilterBar, TestId } from '../../inventory/index.ts';
 import { exportTasks, type TaskFilter, useTasks } from './api.ts';
 import { AssigneeSelect } from './assignee-select.tsx';
 import { BundlePicker } from './bundle-picker.tsx';
-import { DueDate, TaskStatusTag } from './status-tag.tsx';
+import { DueDate } from './status-tag.tsx';
 import { TaskFormDrawer } from './task-form-drawer.tsx';
 import { type BackState, taskUrl } from './urls.ts';
 
@@ -36,8 +36,6 @@ const FILTERS = [
 /** The status filter's "still to do": open or in progress. */
 const TO_DO = 'toDo';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isStatus = (v: string | undefined): v is BundleTaskStatus =>
-  v !== undefined && (BUNDLE_TASK_STATUSES as readonly string[]).includes(v);
 
 /**
  * Bundling › Task List: every task, server-paged, with search, filters (status, warehouse, assignee, bundle,
@@ -55,7 +53,7 @@ export function TaskListPage() {
   const filter: TaskFilter = {
     ...(state.q ? { q: state.q } : {}),
     ...(state.sort ? { sort: state.sort } : {}),
-    ...(isStatus(f.status) ? { status: f.status } : {}),
+    ...(isDocumentStatus(bundleTaskDocument, f.status) ? { status: f.status } : {}),
     ...(f.status === TO_DO ? { openOnly: 'true' } : {}),
     ...(f.warehouseId ? { warehouseId: f.warehouseId } : {}),
     ...(f.assigneeUserId ? { assigneeUserId: f.assigneeUserId } : {}),
@@ -66,6 +64,10 @@ export function TaskListPage() {
     ...(f.overdue === 'true' ? { overdue: 'true' } : {}),
   };
   const list = useTasks({ page: state.page, pageSize: state.pageSize, ...filter });
+  const statusOptions = useStatusOptions(bundleTaskDocument, [
+    { value: '', label: t('status.any') },
+    { value: TO_DO, label: t('status.toDo') },
+  ]);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const rows = list.data?.items ?? [];
   const knownBundle = rows.find((r) => r.bundle.id === f.bundleProductId)?.bundle ?? null;
@@ -90,7 +92,7 @@ export function TaskListPage() {
       title: t('fields.status'),
       sorter: true,
       sortOrder: sortOrderOf(state.sort, 'status'),
-      render: (_, row) => <TaskStatusTag status={row.status} />,
+      render: (_, row) => <StatusTag doc={bundleTaskDocument} status={row.status} testId="task-status" />,
     },
     {
       key: 'bundle',
@@ -202,11 +204,7 @@ export function TaskListPage() {
           value={f.status ?? ''}
           onChange={(value: string) => update({ status: value || undefined })}
           style={{ minWidth: 160 }}
-          options={[
-            { value: '', label: t('status.any') },
-            { value: TO_DO, label: t('status.toDo') },
-            ...BUNDLE_TASK_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
-          ]}
+          options={statusOptions}
         />
         <WarehouseSelect
           testId="task-filter-warehouse"

@@ -11,6 +11,8 @@ import { Alert, Button, Col, Form, Input, Radio, Row, Space, Switch, theme } fro
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { LocationSelect } from '../../../lookups/location-select.tsx';
+import { WarehouseSelect } from '../../../lookups/warehouse-select.tsx';
 import { ApiError, errorDetails } from '../../../shared/lib/errors.ts';
 import { notifySuccess } from '../../../shared/lib/notify.ts';
 import { usePermissions } from '../../../shared/lib/permissions.tsx';
@@ -19,8 +21,6 @@ import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { ErrorState } from '../../../shared/ui/states.tsx';
-import { LocationSelect } from '../components/location-select.tsx';
-import { WarehouseSelect } from '../components/warehouse-select.tsx';
 import { useUpdateWarehouseConfig, useWarehouseConfig } from '../warehouses/api.ts';
 
 interface Values {

@@ -11,13 +11,8 @@ import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
 import { SearchBox } from '../../../shared/ui/search-box.tsx';
 import { ErrorState } from '../../../shared/ui/states.tsx';
-import { Figure } from '../../inventory/components/figure.tsx';
-import { FilterBar, TestId } from '../../inventory/components/filter-bar.tsx';
-import { ProductLink } from '../../inventory/components/product-link.tsx';
-import { StockFigures } from '../../inventory/components/stock-figures.tsx';
-import { AgeBucketTag } from '../../reports/components/age-bucket-tag.tsx';
-import { layerKey, useLayerColumns } from '../../reports/components/layer-columns.tsx';
-import { OptionFilter } from '../../reports/components/option-filter.tsx';
+import { Figure, FilterBar, ProductLink, StockFigures, TestId } from '../../inventory/index.ts';
+import { AgeBucketTag, layerKey, OptionFilter, useLayerColumns } from '../../reports/index.ts';
 import {
   DETAIL_FILTERS,
   exportInventoryDetail,

@@ -8,12 +8,8 @@ import { ExportButton } from '../../../shared/ui/export-button.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
 import { SearchBox } from '../../../shared/ui/search-box.tsx';
-import { Figure } from '../../inventory/components/figure.tsx';
-import { FilterBar, TestId } from '../../inventory/components/filter-bar.tsx';
-import { ProductLink } from '../../inventory/components/product-link.tsx';
-import { StockFigures } from '../../inventory/components/stock-figures.tsx';
-import { UnitLabel } from '../../inventory/components/unit-label.tsx';
-import { OptionFilter } from '../../reports/components/option-filter.tsx';
+import { Figure, FilterBar, ProductLink, StockFigures, TestId, UnitLabel } from '../../inventory/index.ts';
+import { OptionFilter } from '../../reports/index.ts';
 import { exportReplenishment, REPLENISHMENT_FILTERS, type ReplenishmentFilter, useReplenishment } from './api.ts';
 
 const rowKey = (row: ReplenishmentRow) => `${row.productId}:${row.warehouse.id}`;

@@ -7,11 +7,8 @@ import { DataTable } from '../../../shared/ui/data-table.tsx';
 import { ExportButton } from '../../../shared/ui/export-button.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { SearchBox } from '../../../shared/ui/search-box.tsx';
-import { Figure } from '../../inventory/components/figure.tsx';
-import { FilterBar, TestId } from '../../inventory/components/filter-bar.tsx';
-import { ProductLink } from '../../inventory/components/product-link.tsx';
-import { UnitLabel } from '../../inventory/components/unit-label.tsx';
-import { OptionFilter } from '../../reports/components/option-filter.tsx';
+import { Figure, FilterBar, ProductLink, TestId, UnitLabel } from '../../inventory/index.ts';
+import { OptionFilter } from '../../reports/index.ts';
 import { exportStockQuantity, STOCK_QUANTITY_FILTERS, type StockQuantityFilter, useStockQuantity } from './api.ts';
 
 /**

@@ -1,34 +1,15 @@
 import type {
   EndpointQuery,
-  StockCountInput,
   StockCountLineInput,
   StockCountPostInput,
   StockCountScanInput,
   stockCountsApi,
 } from '@backoffice/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callEndpoint, endpointRef, resolveApiPath } from '../../../shared/lib/api.ts';
-import { download } from '../../../shared/lib/http.ts';
-import { stockKeys } from '../../inventory/api.ts';
+import { stockCountsEndpoints as api } from '../../../shared/api/endpoints/stock-counts.gen.ts';
+import { downloadEndpoint, useEndpointMutation, useEndpointQuery } from '../../../shared/api/hooks.ts';
+import { contractPath } from '../../../shared/lib/api.ts';
 
 type Api = typeof stockCountsApi;
-
-const endpoints = {
-  list: endpointRef<Api['listStockCounts']>('GET', '/api/stock-counts'),
-  export: endpointRef<Api['exportStockCounts']>('GET', '/api/stock-counts/export'),
-  zones: endpointRef<Api['stockCountZones']>('GET', '/api/stock-counts/zones'),
-  create: endpointRef<Api['createStockCount']>('POST', '/api/stock-counts'),
-  get: endpointRef<Api['getStockCount']>('GET', '/api/stock-counts/:id'),
-  lines: endpointRef<Api['listStockCountLines']>('GET', '/api/stock-counts/:id/lines'),
-  exportLines: endpointRef<Api['exportStockCountLines']>('GET', '/api/stock-counts/:id/lines/export'),
-  variances: endpointRef<Api['stockCountVariances']>('GET', '/api/stock-counts/:id/variances'),
-  scan: endpointRef<Api['scanStockCount']>('POST', '/api/stock-counts/:id/scans'),
-  setLine: endpointRef<Api['setStockCountLine']>('PUT', '/api/stock-counts/:id/lines/:lineId'),
-  submit: endpointRef<Api['submitStockCount']>('POST', '/api/stock-counts/:id/submit'),
-  reopen: endpointRef<Api['reopenStockCount']>('POST', '/api/stock-counts/:id/reopen'),
-  post: endpointRef<Api['postStockCount']>('POST', '/api/stock-counts/:id/post'),
-  cancel: endpointRef<Api['cancelStockCount']>('POST', '/api/stock-counts/:id/cancel'),
-};
 
 export type StockCountListQuery = EndpointQuery<Api['listStockCounts']>;
 export type StockCountFilter = EndpointQuery<Api['exportStockCounts']>;
@@ -36,112 +17,91 @@ export type StockCountLineQuery = EndpointQuery<Api['listStockCountLines']>;
 export type StockCountLineFilter = EndpointQuery<Api['exportStockCountLines']>;
 export type VarianceGrouping = NonNullable<EndpointQuery<Api['stockCountVariances']>['by']>;
 
-/** One root key: a scan changes the session's counts, its lines, its totals and the list together. */
-export const stockCountKeys = {
-  all: ['stock-counts'] as const,
-  list: (query: StockCountListQuery) => ['stock-counts', 'list', query] as const,
-  one: (id: string) => ['stock-counts', 'one', id] as const,
-  lines: (id: string, query: StockCountLineQuery) => ['stock-counts', 'lines', id, query] as const,
-  variances: (id: string, by: VarianceGrouping) => ['stock-counts', 'variances', id, by] as const,
-  zones: (warehouseId: string) => ['stock-counts', 'zones', warehouseId] as const,
-};
+// Every change refreshes everything under the sessions' path: a scan changes the session's counts, its
+// lines, its totals and the list together; posting also every stock figure.
 
 export function useStockCounts(query: StockCountListQuery) {
-  return useQuery({
-    queryKey: stockCountKeys.list(query),
-    queryFn: ({ signal }) => callEndpoint(endpoints.list, { query }, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useEndpointQuery(api.listStockCounts, { query }, { keepPreviousData: true });
 }
 
 export function useStockCount(id: string) {
-  return useQuery({
-    queryKey: stockCountKeys.one(id),
-    queryFn: ({ signal }) => callEndpoint(endpoints.get, { params: { id } }, { signal }),
-  });
+  return useEndpointQuery(api.getStockCount, { params: { id } });
 }
 
 export function useStockCountLines(id: string, query: StockCountLineQuery) {
-  return useQuery({
-    queryKey: stockCountKeys.lines(id, query),
-    queryFn: ({ signal }) => callEndpoint(endpoints.lines, { params: { id }, query }, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useEndpointQuery(api.listStockCountLines, { params: { id }, query }, { keepPreviousData: true });
 }
 
 export function useVariances(id: string, by: VarianceGrouping, enabled: boolean) {
-  return useQuery({
-    queryKey: stockCountKeys.variances(id, by),
-    queryFn: ({ signal }) => callEndpoint(endpoints.variances, { params: { id }, query: { by } }, { signal }),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return useEndpointQuery(
+    api.stockCountVariances,
+    { params: { id }, query: { by } },
+    { keepPreviousData: true, enabled },
+  );
 }
 
 export function useZones(warehouseId: string | null | undefined) {
-  return useQuery({
-    queryKey: stockCountKeys.zones(warehouseId ?? ''),
-    queryFn: ({ signal }) => callEndpoint(endpoints.zones, { query: { warehouseId: warehouseId ?? '' } }, { signal }),
-    enabled: !!warehouseId,
-  });
+  return useEndpointQuery(
+    api.stockCountZones,
+    { query: { warehouseId: warehouseId ?? '' } },
+    { enabled: !!warehouseId },
+  );
 }
 
 export function exportStockCounts(filter: StockCountFilter, fileName: string) {
-  return download(resolveApiPath(endpoints.export.path), filter, fileName);
+  return downloadEndpoint(api.exportStockCounts, { query: filter }, fileName);
 }
 
 export function exportStockCountLines(id: string, filter: StockCountLineFilter, fileName: string) {
-  return download(resolveApiPath(endpoints.exportLines.path.replace(':id', encodeURIComponent(id))), filter, fileName);
-}
-
-function useRefreshing<V, R>(mutationFn: (variables: V) => Promise<R>, alsoStock = false) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: stockCountKeys.all });
-      if (alsoStock) await client.invalidateQueries({ queryKey: stockKeys.all });
-    },
-  });
+  return downloadEndpoint(api.exportStockCountLines, { params: { id }, query: filter }, fileName);
 }
 
 /** Starts a session; the Idempotency-Key makes a retried submission start one. */
 export function useStartCount() {
-  return useRefreshing(({ body, idempotencyKey }: { body: StockCountInput; idempotencyKey: string }) =>
-    callEndpoint(endpoints.create, { body }, { idempotencyKey }),
-  );
+  return useEndpointMutation(api.createStockCount);
 }
 
 /** A scan, with a key of its own: a retry after a lost answer counts once. */
 export function useScan(id: string) {
-  return useRefreshing(({ body, idempotencyKey }: { body: StockCountScanInput; idempotencyKey: string }) =>
-    callEndpoint(endpoints.scan, { params: { id }, body }, { idempotencyKey }),
-  );
+  return useEndpointMutation(api.scanStockCount, {
+    input: ({ body, idempotencyKey }: { body: StockCountScanInput; idempotencyKey: string }) => ({
+      params: { id },
+      body,
+      idempotencyKey,
+    }),
+  });
 }
 
 export function useSetLine(id: string) {
-  return useRefreshing(({ lineId, body }: { lineId: string; body: StockCountLineInput }) =>
-    callEndpoint(endpoints.setLine, { params: { id, lineId }, body }),
-  );
+  return useEndpointMutation(api.setStockCountLine, {
+    input: ({ lineId, body }: { lineId: string; body: StockCountLineInput }) => ({ params: { id, lineId }, body }),
+  });
 }
 
 export function useSubmitCount(id: string) {
-  return useRefreshing(() => callEndpoint(endpoints.submit, { params: { id } }));
+  return useEndpointMutation(api.submitStockCount, { input: () => ({ params: { id } }) });
 }
 
 export function useReopenCount(id: string) {
-  return useRefreshing(() => callEndpoint(endpoints.reopen, { params: { id } }));
+  return useEndpointMutation(api.reopenStockCount, { input: () => ({ params: { id } }) });
 }
 
 export function useCancelCount(id: string) {
-  return useRefreshing(() => callEndpoint(endpoints.cancel, { params: { id } }));
+  return useEndpointMutation(api.cancelStockCount, { input: () => ({ params: { id } }) });
 }
 
 /** Posts the differences; every stock figure is refreshed after it. */
 export function usePostCount(id: string) {
-  return useRefreshing(
-    ({ body, idempotencyKey }: { body: StockCountPostInput; idempotencyKey: string }) =>
-      callEndpoint(endpoints.post, { params: { id }, body }, { idempotencyKey }),
-    true,
-  );
+  return useEndpointMutation(api.postStockCount, {
+    input: ({ body, idempotencyKey }: { body: StockCountPostInput; idempotencyKey: string }) => ({
+      params: { id },
+      body,
+      idempotencyKey,
+    }),
+  });
+}
+
+/** The contract path of a session's printout, for the document's print button. */
+export function stockCountPdfPath(id: string) {
+  return contractPath(api.stockCountPdf, { id });
 }

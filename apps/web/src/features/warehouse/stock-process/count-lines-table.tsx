@@ -15,8 +15,7 @@ import { DataTable } from '../../../shared/ui/data-table.tsx';
 import { ExportButton } from '../../../shared/ui/export-button.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
 import { SearchBox } from '../../../shared/ui/search-box.tsx';
-import { Figure } from '../../inventory/components/figure.tsx';
-import { StockFigures } from '../../inventory/components/stock-figures.tsx';
+import { Figure, StockFigures } from '../../inventory/index.ts';
 import { exportStockCountLines, type StockCountLineFilter, useSetLine, useStockCountLines } from './api.ts';
 import { LINE_FILTERS } from './urls.ts';
 

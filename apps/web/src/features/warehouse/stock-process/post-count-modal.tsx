@@ -11,8 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, errorDetails } from '../../../shared/lib/errors.ts';
 import { useErrorText } from '../../../shared/lib/use-error-text.ts';
 import { useSubmissionKey } from '../../../shared/lib/use-submission-key.ts';
-import { Figure } from '../../inventory/components/figure.tsx';
-import { StockFigures } from '../../inventory/components/stock-figures.tsx';
+import { Figure, StockFigures } from '../../inventory/index.ts';
 import { usePostCount } from './api.ts';
 
 /** The contract's UnitCost: up to 12 digits and 4 places, not negative. */

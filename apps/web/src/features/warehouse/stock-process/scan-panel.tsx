@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../shared/lib/use-error-text.ts';
 import { uuid } from '../../../shared/lib/uuid.ts';
 import { Panel } from '../../../shared/ui/panel.tsx';
-import { Figure } from '../../inventory/components/figure.tsx';
+import { Figure } from '../../inventory/index.ts';
 import { useScan } from './api.ts';
 
 /** The contract's scan quantity: signed, up to 12 digits and 4 places, not zero. */

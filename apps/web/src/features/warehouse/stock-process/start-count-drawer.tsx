@@ -2,11 +2,11 @@ import { STOCK_COUNT_NOTES_MAX_LENGTH, type StockCount, type StockCountInput } f
 import { Checkbox, Form, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WarehouseSelect } from '../../../lookups/warehouse-select.tsx';
 import { notifySuccess } from '../../../shared/lib/notify.ts';
 import { useErrorText } from '../../../shared/lib/use-error-text.ts';
 import { useSubmissionKey } from '../../../shared/lib/use-submission-key.ts';
 import { FormDrawer } from '../../../shared/ui/form-drawer.tsx';
-import { WarehouseSelect } from '../components/warehouse-select.tsx';
 import { useStartCount, useZones } from './api.ts';
 
 const FORM_ID = 'start-count-form';

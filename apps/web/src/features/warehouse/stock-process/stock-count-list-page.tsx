@@ -1,25 +1,22 @@
 import { EyeInvisibleOutlined, PlusOutlined } from '@ant-design/icons';
-import { STOCK_COUNT_STATUSES, type StockCount, type StockCountStatus } from '@backoffice/contracts';
+import { type StockCount, type StockCountStatus, stockCountDocument } from '@backoffice/contracts';
 import { Button, Select, Tooltip, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { WarehouseSelect } from '../../../lookups/warehouse-select.tsx';
 import { formatDateTime } from '../../../shared/lib/dates.ts';
 import { sortOrderOf, useListState } from '../../../shared/lib/list-state.ts';
 import { usePermissions } from '../../../shared/lib/permissions.tsx';
 import { DataTable } from '../../../shared/ui/data-table.tsx';
+import { isDocumentStatus, StatusTag, useStatusOptions } from '../../../shared/ui/documents/status-tag.tsx';
 import { ExportButton } from '../../../shared/ui/export-button.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { SearchBox } from '../../../shared/ui/search-box.tsx';
-import { WarehouseSelect } from '../components/warehouse-select.tsx';
 import { exportStockCounts, type StockCountFilter, useStockCounts } from './api.ts';
-import { CountStatusTag } from './count-status-tag.tsx';
 import { StartCountDrawer } from './start-count-drawer.tsx';
 import { COUNT_FILTERS, stockCountUrl } from './urls.ts';
-
-const isStatus = (value: string | undefined): value is StockCountStatus =>
-  STOCK_COUNT_STATUSES.includes(value as StockCountStatus);
 
 /**
  * Inventory stock process: the counting sessions, newest first, with search, status and warehouse filters
@@ -32,7 +29,8 @@ export function StockCountListPage() {
   const { has } = usePermissions();
   const navigate = useNavigate();
   const [state, update] = useListState(COUNT_FILTERS);
-  const status = isStatus(state.filters.status) ? state.filters.status : undefined;
+  const status = isDocumentStatus(stockCountDocument, state.filters.status) ? state.filters.status : undefined;
+  const statusOptions = useStatusOptions(stockCountDocument, [{ value: '', label: t('anyStatus') }]);
   const warehouseId = state.filters.warehouseId;
   const filter: StockCountFilter = {
     ...(state.q ? { q: state.q } : {}),
@@ -81,7 +79,7 @@ export function StockCountListPage() {
       sortOrder: sortOrderOf(state.sort, 'status'),
       render: (value: StockCountStatus, record) => (
         <span style={{ display: 'inline-flex', gap: token.marginXXS, alignItems: 'center' }}>
-          <CountStatusTag status={value} />
+          <StatusTag doc={stockCountDocument} status={value} testId="count-status" />
           {record.blind ? (
             <Tooltip title={t('fields.blind')}>
               <EyeInvisibleOutlined aria-label={t('fields.blind')} />
@@ -147,10 +145,7 @@ export function StockCountListPage() {
           value={status ?? ''}
           onChange={(value: string) => update({ status: value || undefined })}
           style={{ minWidth: 160 }}
-          options={[
-            { value: '', label: t('anyStatus') },
-            ...STOCK_COUNT_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })),
-          ]}
+          options={statusOptions}
         />
         <WarehouseSelect
           value={warehouseId ?? null}

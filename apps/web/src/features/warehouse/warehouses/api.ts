@@ -6,30 +6,10 @@ import type {
   WarehouseLocationRangeInput,
   warehousesApi,
 } from '@backoffice/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callEndpoint, endpointRef, resolveApiPath } from '../../../shared/lib/api.ts';
-import { download } from '../../../shared/lib/http.ts';
+import { warehousesEndpoints as api } from '../../../shared/api/endpoints/warehouses.gen.ts';
+import { downloadEndpoint, useEndpointMutation, useEndpointQuery } from '../../../shared/api/hooks.ts';
 
 type Api = typeof warehousesApi;
-
-const endpoints = {
-  list: endpointRef<Api['listWarehouses']>('GET', '/api/warehouses'),
-  export: endpointRef<Api['exportWarehouses']>('GET', '/api/warehouses/export'),
-  get: endpointRef<Api['getWarehouse']>('GET', '/api/warehouses/:id'),
-  create: endpointRef<Api['createWarehouse']>('POST', '/api/warehouses'),
-  update: endpointRef<Api['updateWarehouse']>('PUT', '/api/warehouses/:id'),
-  remove: endpointRef<Api['deleteWarehouse']>('DELETE', '/api/warehouses/:id'),
-  locations: endpointRef<Api['listLocations']>('GET', '/api/warehouses/:id/locations'),
-  exportLocations: endpointRef<Api['exportLocations']>('GET', '/api/warehouses/:id/locations/export'),
-  createLocation: endpointRef<Api['createLocation']>('POST', '/api/warehouses/:id/locations'),
-  createRange: endpointRef<Api['createLocationRange']>('POST', '/api/warehouses/:id/locations/range'),
-  updateLocation: endpointRef<Api['updateLocation']>('PUT', '/api/warehouses/:id/locations/:locationId'),
-  removeLocation: endpointRef<Api['deleteLocation']>('DELETE', '/api/warehouses/:id/locations/:locationId'),
-  configs: endpointRef<Api['listWarehouseConfigs']>('GET', '/api/warehouse-configs'),
-  exportConfigs: endpointRef<Api['exportWarehouseConfigs']>('GET', '/api/warehouse-configs/export'),
-  config: endpointRef<Api['getWarehouseConfig']>('GET', '/api/warehouses/:id/config'),
-  updateConfig: endpointRef<Api['updateWarehouseConfig']>('PUT', '/api/warehouses/:id/config'),
-};
 
 export type WarehouseListQuery = EndpointQuery<Api['listWarehouses']>;
 export type WarehouseFilter = EndpointQuery<Api['exportWarehouses']>;
@@ -38,76 +18,39 @@ export type LocationFilter = EndpointQuery<Api['exportLocations']>;
 export type ConfigListQuery = EndpointQuery<Api['listWarehouseConfigs']>;
 export type ConfigFilter = EndpointQuery<Api['exportWarehouseConfigs']>;
 
-/** Everything of this area shares one key: a bin's change shows in the warehouse's count and the configurations. */
-export const warehouseKeys = {
-  all: ['warehouses'] as const,
-  list: (query: WarehouseListQuery) => ['warehouses', 'list', query] as const,
-  one: (id: string) => ['warehouses', 'one', id] as const,
-  locations: (id: string, query: LocationListQuery) => ['warehouses', 'locations', id, query] as const,
-  configs: (query: ConfigListQuery) => ['warehouses', 'configs', query] as const,
-  config: (id: string) => ['warehouses', 'config', id] as const,
-};
+// Every change refreshes everything under the warehouses' path and the configurations' list: a bin's
+// change shows in the warehouse's count and in the configurations (their default bins).
 
-export function useWarehouses(query: WarehouseListQuery, enabled = true) {
-  return useQuery({
-    queryKey: warehouseKeys.list(query),
-    queryFn: ({ signal }) => callEndpoint(endpoints.list, { query }, { signal }),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
-}
-
-export function useWarehouse(id: string | undefined) {
-  return useQuery({
-    queryKey: warehouseKeys.one(id ?? ''),
-    queryFn: ({ signal }) => callEndpoint(endpoints.get, { params: { id: id ?? '' } }, { signal }),
-    enabled: !!id,
-  });
-}
+// The pickers' lookups; this area's pages use them too, so one change refreshes both.
+export { useLocations, useWarehouse, useWarehouses } from '../../../lookups/api.ts';
 
 export function exportWarehouses(filter: WarehouseFilter, fileName: string) {
-  return download(resolveApiPath(endpoints.export.path), filter, fileName);
-}
-
-function useInvalidatingMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => client.invalidateQueries({ queryKey: warehouseKeys.all }) });
+  return downloadEndpoint(api.exportWarehouses, { query: filter }, fileName);
 }
 
 /** Creates a warehouse; the Idempotency-Key makes a retried submission create it once. */
 export function useCreateWarehouse() {
-  return useInvalidatingMutation(({ body, idempotencyKey }: { body: WarehouseInput; idempotencyKey: string }) =>
-    callEndpoint(endpoints.create, { body }, { idempotencyKey }),
-  );
+  return useEndpointMutation(api.createWarehouse);
 }
 
 export function useUpdateWarehouse() {
-  return useInvalidatingMutation(({ id, body }: { id: string; body: WarehouseInput }) =>
-    callEndpoint(endpoints.update, { params: { id }, body }),
-  );
+  return useEndpointMutation(api.updateWarehouse, {
+    input: ({ id, body }: { id: string; body: WarehouseInput }) => ({ params: { id }, body }),
+  });
 }
 
 /** Deletes a warehouse nothing uses (the server answers 409 IN_USE otherwise). */
 export function useDeleteWarehouse() {
-  return useInvalidatingMutation((id: string) => callEndpoint(endpoints.remove, { params: { id } }));
-}
-
-export function useLocations(warehouseId: string, query: LocationListQuery, enabled = true) {
-  return useQuery({
-    queryKey: warehouseKeys.locations(warehouseId, query),
-    queryFn: ({ signal }) => callEndpoint(endpoints.locations, { params: { id: warehouseId }, query }, { signal }),
-    placeholderData: keepPreviousData,
-    enabled: enabled && !!warehouseId,
-  });
+  return useEndpointMutation(api.deleteWarehouse, { input: (id: string) => ({ params: { id } }) });
 }
 
 export function exportLocations(warehouseId: string, filter: LocationFilter, fileName: string) {
-  return download(resolveApiPath(endpoints.exportLocations.path).replace(':id', warehouseId), filter, fileName);
+  return downloadEndpoint(api.exportLocations, { params: { id: warehouseId }, query: filter }, fileName);
 }
 
 export function useCreateLocation() {
-  return useInvalidatingMutation(
-    ({
+  return useEndpointMutation(api.createLocation, {
+    input: ({
       warehouseId,
       body,
       idempotencyKey,
@@ -115,13 +58,13 @@ export function useCreateLocation() {
       warehouseId: string;
       body: WarehouseLocationInput;
       idempotencyKey: string;
-    }) => callEndpoint(endpoints.createLocation, { params: { id: warehouseId }, body }, { idempotencyKey }),
-  );
+    }) => ({ params: { id: warehouseId }, body, idempotencyKey }),
+  });
 }
 
 export function useCreateLocationRange() {
-  return useInvalidatingMutation(
-    ({
+  return useEndpointMutation(api.createLocationRange, {
+    input: ({
       warehouseId,
       body,
       idempotencyKey,
@@ -129,45 +72,41 @@ export function useCreateLocationRange() {
       warehouseId: string;
       body: WarehouseLocationRangeInput;
       idempotencyKey: string;
-    }) => callEndpoint(endpoints.createRange, { params: { id: warehouseId }, body }, { idempotencyKey }),
-  );
+    }) => ({ params: { id: warehouseId }, body, idempotencyKey }),
+  });
 }
 
 export function useUpdateLocation() {
-  return useInvalidatingMutation(
-    ({ warehouseId, id, body }: { warehouseId: string; id: string; body: WarehouseLocationInput }) =>
-      callEndpoint(endpoints.updateLocation, { params: { id: warehouseId, locationId: id }, body }),
-  );
+  return useEndpointMutation(api.updateLocation, {
+    input: ({ warehouseId, id, body }: { warehouseId: string; id: string; body: WarehouseLocationInput }) => ({
+      params: { id: warehouseId, locationId: id },
+      body,
+    }),
+  });
 }
 
 export function useDeleteLocation() {
-  return useInvalidatingMutation(({ warehouseId, id }: { warehouseId: string; id: string }) =>
-    callEndpoint(endpoints.removeLocation, { params: { id: warehouseId, locationId: id } }),
-  );
+  return useEndpointMutation(api.deleteLocation, {
+    input: ({ warehouseId, id }: { warehouseId: string; id: string }) => ({
+      params: { id: warehouseId, locationId: id },
+    }),
+  });
 }
 
 export function useWarehouseConfigs(query: ConfigListQuery) {
-  return useQuery({
-    queryKey: warehouseKeys.configs(query),
-    queryFn: ({ signal }) => callEndpoint(endpoints.configs, { query }, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useEndpointQuery(api.listWarehouseConfigs, { query }, { keepPreviousData: true });
 }
 
 export function exportWarehouseConfigs(filter: ConfigFilter, fileName: string) {
-  return download(resolveApiPath(endpoints.exportConfigs.path), filter, fileName);
+  return downloadEndpoint(api.exportWarehouseConfigs, { query: filter }, fileName);
 }
 
 export function useWarehouseConfig(id: string | undefined) {
-  return useQuery({
-    queryKey: warehouseKeys.config(id ?? ''),
-    queryFn: ({ signal }) => callEndpoint(endpoints.config, { params: { id: id ?? '' } }, { signal }),
-    enabled: !!id,
-  });
+  return useEndpointQuery(api.getWarehouseConfig, { params: { id: id ?? '' } }, { enabled: !!id });
 }
 
 export function useUpdateWarehouseConfig() {
-  return useInvalidatingMutation(({ id, body }: { id: string; body: WarehouseConfigInput }) =>
-    callEndpoint(endpoints.updateConfig, { params: { id }, body }),
-  );
+  return useEndpointMutation(api.updateWarehouseConfig, {
+    input: ({ id, body }: { id: string; body: WarehouseConfigInput }) => ({ params: { id }, body }),
+  });
 }

@@ -13,15 +13,11 @@ import {
   type WarehouseInput,
   type WarehouseKind,
 } from '@backoffice/contracts';
-import { Col, Form, Input, Row, Select, Switch } from 'antd';
-import { useState } from 'react';
+import { Col, Form, type FormInstance, Input, Row, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../shared/lib/errors.ts';
-import { notifySuccess } from '../../../shared/lib/notify.ts';
-import { useErrorText } from '../../../shared/lib/use-error-text.ts';
-import { useSubmissionKey } from '../../../shared/lib/use-submission-key.ts';
+import { CountrySelect } from '../../../lookups/country-select.tsx';
 import { FormDrawer } from '../../../shared/ui/form-drawer.tsx';
-import { CountrySelect } from '../components/country-select.tsx';
+import { useFormSave } from '../../../shared/ui/kit/form-errors.ts';
 import { useCreateWarehouse, useUpdateWarehouse } from './api.ts';
 
 interface Values {
@@ -33,6 +29,11 @@ interface Values {
 }
 
 export const WAREHOUSE_FORM_ID = 'warehouse-form';
+/** A taken code shows under the code; what else the server names, under its field; the rest above the form. */
+const SERVER_ERRORS = {
+  fields: ['code', 'name', 'kind', 'active', 'address'],
+  codes: { [WarehouseErrorCode.WAREHOUSE_CODE_TAKEN]: 'code' },
+};
 
 function initialValues(warehouse: Warehouse | null): Values {
   if (!warehouse)
@@ -53,22 +54,18 @@ function WarehouseForm({
   onSubmit,
 }: {
   warehouse: Warehouse | null;
-  onSubmit: (values: Values) => Promise<string | null>;
+  onSubmit: (values: Values, form: FormInstance<Values>) => Promise<void>;
 }) {
   const { t } = useTranslation('warehouses');
   const { t: tc } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const handleFinish = async (values: Values) => {
-    const codeError = await onSubmit(values);
-    if (codeError) form.setFields([{ name: 'code', errors: [codeError] }]);
-  };
   const max = (n: number) => ({ max: n, message: t('validation.maxLength', { max: n }) });
   return (
     <Form<Values>
       form={form}
       name={WAREHOUSE_FORM_ID}
       layout="vertical"
-      onFinish={handleFinish}
+      onFinish={(values) => onSubmit(values, form)}
       initialValues={initialValues(warehouse)}
     >
       <Row gutter={16}>
@@ -157,21 +154,11 @@ export function WarehouseFormDrawer({
   onCreated?: (warehouse: Warehouse) => void;
 }) {
   const { t } = useTranslation('warehouses');
-  const { t: tc } = useTranslation();
-  const errorText = useErrorText();
   const create = useCreateWarehouse();
   const update = useUpdateWarehouse();
-  const submission = useSubmissionKey();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, close, submit } = useFormSave<Values>(SERVER_ERRORS, onClose);
 
-  const close = () => {
-    setFailure(null);
-    submission.reset();
-    onClose();
-  };
-
-  const handleSubmit = async (values: Values): Promise<string | null> => {
-    setFailure(null);
+  const handleSubmit = async (values: Values, form: FormInstance<Values>) => {
     const body: WarehouseInput = {
       code: values.code.trim(),
       name: values.name.trim(),
@@ -185,21 +172,17 @@ export function WarehouseFormDrawer({
         country: values.address.country,
       },
     };
-    try {
-      if (warehouse) await update.mutateAsync({ id: warehouse.id, body });
-      else {
-        const created = await create.mutateAsync({ body, idempotencyKey: submission.keyFor(body) });
+    await submit(
+      form,
+      body,
+      async (idempotencyKey) => {
+        if (warehouse) return update.mutateAsync({ id: warehouse.id, body });
+        const created = await create.mutateAsync({ body, idempotencyKey });
         onCreated?.(created);
-      }
-      notifySuccess(warehouse ? tc('form.saved') : tc('form.created'));
-      close();
-      return null;
-    } catch (error) {
-      const text = errorText(error);
-      if (text && error instanceof ApiError && error.code === WarehouseErrorCode.WAREHOUSE_CODE_TAKEN) return text;
-      setFailure(text);
-      return null;
-    }
+        return created;
+      },
+      !warehouse,
+    );
   };
 
   return (

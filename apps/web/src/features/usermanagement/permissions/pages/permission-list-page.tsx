@@ -2,10 +2,10 @@ import { PERMISSION_AREAS, type Permission, type PermissionArea } from '@backoff
 import { Spin, Tag, theme } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useListState } from '../../../../shared/lib/list-state.ts';
+import { FilterBar } from '../../../../shared/ui/kit/filter-bar.tsx';
+import { useListPage } from '../../../../shared/ui/kit/use-list-page.ts';
 import { PageHeader } from '../../../../shared/ui/page-header.tsx';
 import { Panel } from '../../../../shared/ui/panel.tsx';
-import { SearchBox } from '../../../../shared/ui/search-box.tsx';
 import { EmptyState, ErrorState } from '../../../../shared/ui/states.tsx';
 import { usePermissionCatalogue } from '../api.ts';
 
@@ -22,8 +22,8 @@ function groupByArea(items: readonly Permission[]): Array<[PermissionArea, Permi
 export function PermissionListPage() {
   const { t } = useTranslation('users');
   const { token } = theme.useToken();
-  const [state, update] = useListState();
-  const catalogue = usePermissionCatalogue(state.q);
+  const list = useListPage();
+  const catalogue = usePermissionCatalogue(list.state.q);
   const groups = useMemo(() => groupByArea(catalogue.data?.items ?? []), [catalogue.data]);
   const total = catalogue.data?.items.length ?? 0;
 
@@ -36,15 +36,13 @@ export function PermissionListPage() {
           </p>
         ) : null}
       </PageHeader>
-      <div style={{ marginBottom: token.margin }}>
-        <SearchBox value={state.q} onSearch={(q) => update({ q })} placeholder={t('permissions.search')} autoFocus />
-      </div>
+      <FilterBar list={list} search={t('permissions.search')} />
       {catalogue.isPending ? (
         <Spin />
       ) : catalogue.isError ? (
         <ErrorState error={catalogue.error} onRetry={() => void catalogue.refetch()} />
       ) : groups.length === 0 ? (
-        <EmptyState filtered={!!state.q} />
+        <EmptyState filtered={list.filtered} />
       ) : (
         <div
           data-testid="permission-catalogue"

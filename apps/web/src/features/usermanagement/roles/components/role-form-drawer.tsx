@@ -1,12 +1,8 @@
 import type { Role, RoleInput } from '@backoffice/contracts';
-import { Alert, Form, Input } from 'antd';
-import { useState } from 'react';
+import { Alert, Form, type FormInstance, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../../shared/lib/errors.ts';
-import { notifySuccess } from '../../../../shared/lib/notify.ts';
-import { useErrorText } from '../../../../shared/lib/use-error-text.ts';
-import { useSubmissionKey } from '../../../../shared/lib/use-submission-key.ts';
 import { FormDrawer } from '../../../../shared/ui/form-drawer.tsx';
+import { useRecordSave } from '../../../../shared/ui/kit/form-errors.ts';
 import { useCreateRole, useUpdateRole } from '../api.ts';
 import { PermissionPicker } from './permission-picker.tsx';
 
@@ -17,22 +13,26 @@ interface Values {
 }
 
 const FORM_ID = 'role-form';
+/** A taken name shows under the name; what else the server names, under its field; the rest above the form. */
+const SERVER_ERRORS = { fields: ['name', 'description', 'permissions'], codes: { ROLE_NAME_TAKEN: 'name' } } as const;
 
 /** The fields; a fresh form (and initial values) each time the drawer opens. */
-function RoleForm({ role, onSubmit }: { role: Role | null; onSubmit: (values: Values) => Promise<string | null> }) {
+function RoleForm({
+  role,
+  onSubmit,
+}: {
+  role: Role | null;
+  onSubmit: (values: Values, form: FormInstance<Values>) => Promise<void>;
+}) {
   const { t } = useTranslation('users');
   const { t: tc } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const handleFinish = async (values: Values) => {
-    const nameError = await onSubmit(values);
-    if (nameError) form.setFields([{ name: 'name', errors: [nameError] }]);
-  };
   return (
     <Form<Values>
       form={form}
       name={FORM_ID}
       layout="vertical"
-      onFinish={handleFinish}
+      onFinish={(values) => onSubmit(values, form)}
       initialValues={
         role
           ? { name: role.name, description: role.description, permissions: role.permissions }
@@ -69,39 +69,22 @@ function RoleForm({ role, onSubmit }: { role: Role | null; onSubmit: (values: Va
 /** Creates a role, or edits one (`role` given): name, description and permissions chosen by area. */
 export function RoleFormDrawer({ open, role, onClose }: { open: boolean; role: Role | null; onClose: () => void }) {
   const { t } = useTranslation('users');
-  const { t: tc } = useTranslation();
-  const errorText = useErrorText();
   const create = useCreateRole();
   const updateRole = useUpdateRole();
-  const submission = useSubmissionKey();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, close, save, saving } = useRecordSave<Values, RoleInput, Role>(
+    create,
+    updateRole,
+    SERVER_ERRORS,
+    onClose,
+  );
 
-  const close = () => {
-    setFailure(null);
-    submission.reset();
-    onClose();
-  };
-
-  /** Saves; resolves the message for the name field when the name is taken. */
-  const handleSubmit = async (values: Values): Promise<string | null> => {
-    setFailure(null);
+  const handleSubmit = async (values: Values, form: FormInstance<Values>) => {
     const body: RoleInput = {
       name: values.name.trim(),
       description: values.description.trim(),
       permissions: values.permissions,
     };
-    try {
-      if (role) await updateRole.mutateAsync({ id: role.id, body });
-      else await create.mutateAsync({ body, idempotencyKey: submission.keyFor(body) });
-      notifySuccess(role ? tc('form.saved') : tc('form.created'));
-      close();
-      return null;
-    } catch (error) {
-      const text = errorText(error);
-      if (text && error instanceof ApiError && error.code === 'ROLE_NAME_TAKEN') return text;
-      setFailure(text);
-      return null;
-    }
+    await save(form, body, role?.id);
   };
 
   return (
@@ -111,7 +94,7 @@ export function RoleFormDrawer({ open, role, onClose }: { open: boolean; role: R
       title={role ? t('roles.editTitle', { name: role.name }) : t('roles.createTitle')}
       formId={FORM_ID}
       width={720}
-      saving={create.isPending || updateRole.isPending}
+      saving={saving}
       failure={failure}
     >
       {open ? <RoleForm key={role?.id ?? 'new'} role={role} onSubmit={handleSubmit} /> : null}

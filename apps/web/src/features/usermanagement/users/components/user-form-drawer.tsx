@@ -1,12 +1,8 @@
 import { PASSWORD_MIN_LENGTH, type User, type UserInput, type UserUpdate } from '@backoffice/contracts';
-import { Form, Input, Modal, Select, Switch } from 'antd';
-import { useState } from 'react';
+import { Form, type FormInstance, Input, Modal, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../../shared/lib/errors.ts';
-import { notifySuccess } from '../../../../shared/lib/notify.ts';
-import { useErrorText } from '../../../../shared/lib/use-error-text.ts';
-import { useSubmissionKey } from '../../../../shared/lib/use-submission-key.ts';
 import { FormDrawer } from '../../../../shared/ui/form-drawer.tsx';
+import { useFormSave } from '../../../../shared/ui/kit/form-errors.ts';
 import { useAllRoles } from '../../roles/api.ts';
 import { useCreateUser, useUpdateUser } from '../api.ts';
 
@@ -23,14 +19,17 @@ const FORM_ID = 'user-form';
 // The contract's rule for user names (lower-cased by the server).
 const USERNAME = /^[A-Za-z0-9._@-]{2,60}$/;
 
-/** Which field a server refusal belongs to. */
-const FIELD_OF_CODE: Partial<Record<string, keyof Values>> = {
-  USERNAME_TAKEN: 'username',
-  EMAIL_TAKEN: 'email',
-  PASSWORD_TOO_WEAK: 'password',
-  UNKNOWN_ROLE: 'roleIds',
-  CANNOT_DEACTIVATE_SELF: 'isActive',
-};
+/** Which field a server refusal belongs to; the rest shows above the form. */
+const SERVER_ERRORS = {
+  fields: ['username', 'name', 'email', 'roleIds', 'isActive', 'password'],
+  codes: {
+    USERNAME_TAKEN: 'username',
+    EMAIL_TAKEN: 'email',
+    PASSWORD_TOO_WEAK: 'password',
+    UNKNOWN_ROLE: 'roleIds',
+    CANNOT_DEACTIVATE_SELF: 'isActive',
+  },
+} as const;
 
 function UserForm({
   user,
@@ -39,22 +38,18 @@ function UserForm({
 }: {
   user: User | null;
   withPassword: boolean;
-  onSubmit: (values: Values) => Promise<[keyof Values, string] | null>;
+  onSubmit: (values: Values, form: FormInstance<Values>) => Promise<void>;
 }) {
   const { t } = useTranslation('users');
   const { t: tc } = useTranslation();
   const [form] = Form.useForm<Values>();
   const roles = useAllRoles();
-  const handleFinish = async (values: Values) => {
-    const fieldError = await onSubmit(values);
-    if (fieldError) form.setFields([{ name: fieldError[0], errors: [fieldError[1]] }]);
-  };
   return (
     <Form<Values>
       form={form}
       name={FORM_ID}
       layout="vertical"
-      onFinish={handleFinish}
+      onFinish={(values) => onSubmit(values, form)}
       initialValues={
         user
           ? {
@@ -143,54 +138,34 @@ export function UserFormDrawer({
 }) {
   const { t } = useTranslation('users');
   const { t: tc } = useTranslation();
-  const errorText = useErrorText();
   const [modal, modalHolder] = Modal.useModal();
   const create = useCreateUser();
   const updateUser = useUpdateUser();
-  const submission = useSubmissionKey();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, close, submit } = useFormSave<Values>(SERVER_ERRORS, onClose);
 
-  const close = () => {
-    setFailure(null);
-    submission.reset();
-    onClose();
-  };
-
-  const save = async (values: Values): Promise<[keyof Values, string] | null> => {
-    setFailure(null);
-    try {
-      if (user) {
-        const body: UserUpdate = {
-          name: values.name.trim(),
-          email: values.email.trim(),
-          roleIds: values.roleIds,
-          isActive: values.isActive,
-        };
-        await updateUser.mutateAsync({ id: user.id, body });
-      } else {
-        const body: UserInput = {
-          username: values.username.trim(),
-          name: values.name.trim(),
-          email: values.email.trim(),
-          roleIds: values.roleIds,
-          isActive: values.isActive,
-          ...(withPassword && values.password ? { password: values.password } : {}),
-        };
-        await create.mutateAsync({ body, idempotencyKey: submission.keyFor(body) });
-      }
-      notifySuccess(user ? tc('form.saved') : tc('form.created'));
-      close();
-      return null;
-    } catch (error) {
-      const text = errorText(error);
-      const field = error instanceof ApiError ? FIELD_OF_CODE[error.code] : undefined;
-      if (text && field) return [field, text];
-      setFailure(text);
-      return null;
+  const save = async (values: Values, form: FormInstance<Values>) => {
+    if (user) {
+      const body: UserUpdate = {
+        name: values.name.trim(),
+        email: values.email.trim(),
+        roleIds: values.roleIds,
+        isActive: values.isActive,
+      };
+      await submit(form, body, () => updateUser.mutateAsync({ id: user.id, body }), false);
+      return;
     }
+    const body: UserInput = {
+      username: values.username.trim(),
+      name: values.name.trim(),
+      email: values.email.trim(),
+      roleIds: values.roleIds,
+      isActive: values.isActive,
+      ...(withPassword && values.password ? { password: values.password } : {}),
+    };
+    await submit(form, body, (idempotencyKey) => create.mutateAsync({ body, idempotencyKey }), true);
   };
 
-  const handleSubmit = async (values: Values) => {
+  const handleSubmit = async (values: Values, form: FormInstance<Values>) => {
     if (user?.isActive && !values.isActive) {
       const confirmed = await modal.confirm({
         title: t('users.deactivateTitle', { name: user.name || user.username }),
@@ -199,9 +174,9 @@ export function UserFormDrawer({
         okButtonProps: { danger: true },
         cancelText: tc('actions.cancel'),
       });
-      if (!confirmed) return null;
+      if (!confirmed) return;
     }
-    return save(values);
+    await save(values, form);
   };
 
   return (

@@ -1,0 +1,36 @@
+import { type RawBuilder, sql } from 'kysely';
+
+/**
+ * The business day: the business keeps its books in the United Kingdom, so "today", a day's first instant and
+ * a day's end are London's whatever the server's or the database's time zone. One copy for every area, in
+ * JavaScript and as SQL fragments.
+ */
+
+export const BUSINESS_TIME_ZONE = 'Europe/London';
+
+type Fragment = RawBuilder<unknown>;
+
+const LONDON_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The London day (YYYY-MM-DD) of an instant. */
+export const londonDay = (at: Date): string => LONDON_DAY.format(at);
+
+/** Today in London, YYYY-MM-DD (e.g. the day a "current" exchange rate is taken for, an export's file name). */
+export const todayInLondon = (now = new Date()): string => londonDay(now);
+
+/** Today in London as an SQL date, by the database's clock (the one postings are stamped with). */
+export const TODAY = sql`(now() AT TIME ZONE ${sql.lit(BUSINESS_TIME_ZONE)})::date`;
+
+/** The first instant of a day (YYYY-MM-DD, or an SQL date) in London. */
+export const dayStart = (day: string | Fragment) =>
+  typeof day === 'string'
+    ? sql`(${day}::date::timestamp AT TIME ZONE ${sql.lit(BUSINESS_TIME_ZONE)})`
+    : sql`((${day})::timestamp AT TIME ZONE ${sql.lit(BUSINESS_TIME_ZONE)})`;
+
+/** The first instant after a day: a row stamped on that day is before it (backdated ones at 23:59:59.999). */
+export const dayEnd = (day: string) => sql`((${day}::date + 1)::timestamp AT TIME ZONE ${sql.lit(BUSINESS_TIME_ZONE)})`;

@@ -1,0 +1,239 @@
+import type {
+  BundleTask,
+  DocumentStatusConflictDetails,
+  ErrorBody,
+  StockCount,
+  Transfer,
+  TransferStepResult,
+} from '@backoffice/contracts';
+import { ALL_PERMISSIONS } from '@backoffice/contracts';
+import Decimal from 'decimal.js';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { post } from '../src/domains/stock/index.ts';
+import { type ApiClient, clientWith, startTestApp, type TestApp } from './app.ts';
+
+/**
+ * The document kernel as a user meets it: a step the status does not allow answers 409 naming the status and
+ * what can be done from it, and changes nothing; a step taken is one system-log row under the document's
+ * number and one outbox event; every number comes from the configured format.
+ */
+
+let ta: TestApp;
+let admin: ApiClient;
+beforeAll(async () => {
+  ta = await startTestApp();
+  admin = (await clientWith(ta, ALL_PERMISSIONS)).api;
+}, 120_000);
+afterAll(() => ta.close());
+
+type Conflict = ErrorBody & { details: DocumentStatusConflictDetails };
+
+let n = 0;
+let keys = 0;
+const key = () => ({ 'idempotency-key': `doc-${Date.now()}-${++keys}` });
+
+async function product(extra: { kind?: string } = {}) {
+  n += 1;
+  return ta.t.db
+    .insertInto('products')
+    .values({ sku: `DOC-${n}-${Date.now() % 100000}`, name: `Document test ${n}`, ...extra })
+    .returning(['id', 'sku'])
+    .executeTakeFirstOrThrow();
+}
+async function warehouse() {
+  n += 1;
+  const w = await ta.t.db
+    .insertInto('warehouses')
+    .values({ code: `DW${n}`, name: `Document warehouse ${n}`, kind: 'OWN' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await ta.t.db.insertInto('warehouse_configs').values({ warehouse_id: w.id }).execute();
+  return w.id;
+}
+function receive(productId: string, warehouseId: string, quantity: string) {
+  return ta.t.db.transaction().execute((tx) =>
+    post(
+      { db: tx, user: null },
+      {
+        sourceType: 'test',
+        sourceId: null,
+        postedOn: null,
+        lines: [
+          { productId, warehouseId, kind: 'RECEIPT', quantity: new Decimal(quantity), unitCost: new Decimal('2') },
+        ],
+      },
+    ),
+  );
+}
+
+/** What a refused step must leave as it was. */
+async function footprint() {
+  const { rows } = await sql<{ movements: string; logs: string; events: string }>`
+    SELECT (SELECT count(*) FROM stock_movements) AS movements, (SELECT count(*) FROM system_logs) AS logs,
+      (SELECT count(*) FROM outbox_events) AS events`.execute(ta.t.db);
+  return rows[0];
+}
+
+async function logOf(entity: string, number: string) {
+  return ta.t.db
+    .selectFrom('system_logs')
+    .select(['action', 'entity_id', 'before', 'after'])
+    .where('entity', '=', entity)
+    .where('entity_id', '=', number)
+    .orderBy('id')
+    .execute();
+}
+async function eventsOf(key: string) {
+  const rows = await ta.t.db
+    .selectFrom('outbox_events')
+    .select(['type', 'key', 'payload'])
+    .where('type', '=', 'document.status_changed')
+    .where('key', '=', key)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload));
+}
+
+describe('a transfer', () => {
+  it('refuses a second dispatch with its status and the steps left, changing nothing', async () => {
+    const p = await product();
+    const [from, to] = [await warehouse(), await warehouse()];
+    await receive(p.id, from, '5');
+    const draft = await admin.post<Transfer>('/api/inventory-transfers', {
+      fromWarehouseId: from,
+      toWarehouseId: to,
+      lines: [{ productId: p.id, quantity: '2' }],
+    });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    const t = draft.body;
+    const dispatched = await admin.post<TransferStepResult>(`/api/inventory-transfers/${t.id}/dispatch`);
+    expect(dispatched.body.transfer.status).toBe('DISPATCHED');
+
+    const before = await footprint();
+    const again = await admin.post<Conflict>(`/api/inventory-transfers/${t.id}/dispatch`);
+    expect([again.status, again.body.code]).toEqual([409, 'TRANSFER_STATUS_CONFLICT']);
+    expect(again.body.details).toEqual({
+      document: 'inventory_transfer',
+      number: t.number,
+      status: 'DISPATCHED',
+      action: 'dispatch',
+      allowedActions: ['receive'],
+    });
+    expect(again.body.message).toBe(
+      `Transfer ${t.number} is dispatched: it cannot be dispatched again. From here it can be received.`,
+    );
+    const cancel = await admin.post<Conflict>(`/api/inventory-transfers/${t.id}/cancel`, { reason: 'late' });
+    expect([cancel.status, cancel.body.details.status, cancel.body.details.allowedActions]).toEqual([
+      409,
+      'DISPATCHED',
+      ['receive'],
+    ]);
+    expect(await footprint()).toEqual(before);
+    expect((await admin.get<Transfer>(`/api/inventory-transfers/${t.id}`)).body.status).toBe('DISPATCHED');
+
+    // The steps taken: one log row each under the number, one event per status reached.
+    const log = await logOf('inventory_transfer', t.number);
+    expect(log.map((r) => r.action)).toEqual(['create', 'dispatch']);
+    expect([log[1]?.before, log[1]?.after]).toMatchObject([{ status: 'DRAFT' }, { status: 'DISPATCHED' }]);
+    expect(await eventsOf(`inventory_transfer:${t.id}`)).toEqual([
+      {
+        document: 'inventory_transfer',
+        id: t.id,
+        number: t.number,
+        from: 'DRAFT',
+        to: 'DISPATCHED',
+        action: 'dispatch',
+      },
+    ]);
+  });
+});
+
+describe('a stock count', () => {
+  it('takes its number from the configured format, and refuses counting once submitted, changing nothing', async () => {
+    const changed = await admin.call('PATCH', '/api/system-configuration/document-numbers', {
+      stockCount: 'STK/{YY}/{SEQ:4}',
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const p = await product();
+    const w = await warehouse();
+    await receive(p.id, w, '3');
+    const started = await admin.post<StockCount>('/api/stock-counts', { warehouseId: w }, key());
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    const count = started.body;
+    expect(count.number).toMatch(/^STK\/\d{2}\/\d{4}$/);
+    const scanned = await admin.post(`/api/stock-counts/${count.id}/scans`, { code: p.sku, quantity: '3' }, key());
+    expect(scanned.status, JSON.stringify(scanned.body)).toBe(201);
+    expect((await admin.post<StockCount>(`/api/stock-counts/${count.id}/submit`)).body.status).toBe('SUBMITTED');
+
+    const before = await footprint();
+    const late = await admin.post<Conflict>(`/api/stock-counts/${count.id}/scans`, { code: p.sku }, key());
+    expect([late.status, late.body.code]).toEqual([409, 'STOCK_COUNT_STATUS_CONFLICT']);
+    expect(late.body.details).toEqual({
+      document: 'stock_count',
+      number: count.number,
+      status: 'SUBMITTED',
+      action: 'count',
+      allowedActions: ['reopen', 'post', 'cancel'],
+    });
+    const twice = await admin.post<Conflict>(`/api/stock-counts/${count.id}/submit`);
+    expect([twice.status, twice.body.details.status, twice.body.details.action]).toEqual([409, 'SUBMITTED', 'submit']);
+    expect(await footprint()).toEqual(before);
+
+    expect((await admin.post<StockCount>(`/api/stock-counts/${count.id}/cancel`)).body.status).toBe('CANCELED');
+    const closed = await admin.post<Conflict>(`/api/stock-counts/${count.id}/post`, {}, key());
+    expect([closed.status, closed.body.details.status, closed.body.details.allowedActions]).toEqual([
+      409,
+      'CANCELED',
+      [],
+    ]);
+    expect(closed.body.message).toBe(
+      `Stock count ${count.number} is cancelled: it cannot be posted. Nothing more can be done with it.`,
+    );
+    expect((await logOf('stock_count', count.number)).map((r) => r.action)).toEqual([
+      'create',
+      'scan',
+      'submit',
+      'cancel',
+    ]);
+    expect((await eventsOf(`stock_count:${count.id}`)).map((e) => e.to)).toEqual(['SUBMITTED', 'CANCELED']);
+  });
+});
+
+describe('a bundling task', () => {
+  it('refuses starting a cancelled task with its status and no steps left, changing nothing', async () => {
+    const component = await product();
+    const bundle = await product({ kind: 'BUNDLE' });
+    await ta.t.db
+      .insertInto('product_bundle_components')
+      .values({ bundle_id: bundle.id, component_id: component.id, position: 0, quantity: '2' })
+      .execute();
+    const w = await warehouse();
+    const created = await admin.post<BundleTask>(
+      '/api/bundle-tasks',
+      { bundleProductId: bundle.id, warehouseId: w, quantity: '1' },
+      key(),
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const task = created.body;
+    expect((await admin.post<BundleTask>(`/api/bundle-tasks/${task.id}/cancel`, {})).body.status).toBe('CANCELED');
+
+    const before = await footprint();
+    const start = await admin.post<Conflict>(`/api/bundle-tasks/${task.id}/start`);
+    expect([start.status, start.body.code]).toEqual([409, 'BUNDLE_TASK_STATUS_CONFLICT']);
+    expect(start.body.details).toEqual({
+      document: 'bundle_task',
+      number: task.number,
+      status: 'CANCELED',
+      action: 'start',
+      allowedActions: [],
+    });
+    const complete = await admin.post<Conflict>(`/api/bundle-tasks/${task.id}/complete`, {}, key());
+    expect([complete.status, complete.body.details.status]).toEqual([409, 'CANCELED']);
+    expect(await footprint()).toEqual(before);
+    expect((await admin.get<BundleTask>(`/api/bundle-tasks/${task.id}`)).body.status).toBe('CANCELED');
+    expect(await eventsOf(`bundle_task:${task.id}`)).toMatchObject([
+      { from: 'OPEN', to: 'CANCELED', action: 'cancel' },
+    ]);
+  });
+});
