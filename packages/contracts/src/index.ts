@@ -15,6 +15,7 @@ export * from './master-data/master-data.ts';
 export * from './partners/addresses.ts';
 export * from './partners/business-partners.ts';
 export * from './partners/customers.ts';
+export * from './platform/business-day.ts';
 export * from './platform/decimal.ts';
 export * from './platform/documents.ts';
 export * from './platform/endpoint.ts';

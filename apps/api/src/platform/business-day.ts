@@ -1,3 +1,4 @@
+import { BUSINESS_TIME_ZONE, londonDay, todayInLondon } from '@backoffice/contracts';
 import { type RawBuilder, sql } from 'kysely';
 
 /**
@@ -6,22 +7,9 @@ import { type RawBuilder, sql } from 'kysely';
  * JavaScript and as SQL fragments.
  */
 
-export const BUSINESS_TIME_ZONE = 'Europe/London';
+export { BUSINESS_TIME_ZONE, londonDay, todayInLondon };
 
 type Fragment = RawBuilder<unknown>;
-
-const LONDON_DAY = new Intl.DateTimeFormat('en-CA', {
-  timeZone: BUSINESS_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The London day (YYYY-MM-DD) of an instant. */
-export const londonDay = (at: Date): string => LONDON_DAY.format(at);
-
-/** Today in London, YYYY-MM-DD (e.g. the day a "current" exchange rate is taken for, an export's file name). */
-export const todayInLondon = (now = new Date()): string => londonDay(now);
 
 /** Today in London as an SQL date, by the database's clock (the one postings are stamped with). */
 export const TODAY = sql`(now() AT TIME ZONE ${sql.lit(BUSINESS_TIME_ZONE)})::date`;

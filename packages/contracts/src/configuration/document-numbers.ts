@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { type CalendarDay, ukCalendarDay } from '../platform/business-day.ts';
+
+export { type CalendarDay, ukCalendarDay };
 
 /**
  * The documents that get a number of their own. Each kind counts up without gaps within a calendar
@@ -81,25 +84,6 @@ export const DocumentNumberFormat = z
     const problem = documentNumberFormatProblem(format);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
-
-/** A calendar day as numbers. */
-export interface CalendarDay {
-  year: number;
-  month: number;
-  day: number;
-}
-
-/** The day of `instant` in the United Kingdom, where the business keeps its books. */
-export function ukCalendarDay(instant: Date = new Date()): CalendarDay {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(instant);
-  const part = (type: string) => Number.parseInt(parts.find((p) => p.type === type)?.value ?? '0', 10);
-  return { year: part('year'), month: part('month'), day: part('day') };
-}
 
 /** A calendar day as YYYY-MM-DD. */
 export function calendarDayText(d: CalendarDay): string {

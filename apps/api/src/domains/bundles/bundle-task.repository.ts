@@ -2,6 +2,7 @@ import { type BundleTaskFilter, OPEN_BUNDLE_TASK_STATUSES } from '@backoffice/co
 import Decimal from 'decimal.js';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { TODAY } from '../../platform/business-day.ts';
 import { likePattern, parseSort } from '../../platform/pagination.ts';
 
 /** SQL of bundling tasks, their recipes and completions; the rules live in bundle-task.service.ts. */
@@ -305,8 +306,6 @@ export async function completionsOf(db: Db, taskId: string) {
 /** The ledger source id of a task's completion. */
 export const completionSourceId = (taskId: string, seq: number) => `${taskId}:${seq}`;
 
-const today = sql<string>`(now() AT TIME ZONE 'Europe/London')::date`;
-
 function taskBase(db: Db) {
   return db
     .selectFrom('bundle_tasks as t')
@@ -347,7 +346,7 @@ const HEAD_COLUMNS = [
 ] as const;
 
 // A task without a due date is never overdue (not unknown).
-const overdue = sql<boolean>`coalesce(t.status = ANY(${OPEN_BUNDLE_TASK_STATUSES}::text[]) AND t.due_date < ${today}, false)`;
+const overdue = sql<boolean>`coalesce(t.status = ANY(${OPEN_BUNDLE_TASK_STATUSES}::text[]) AND t.due_date < ${TODAY}, false)`;
 
 export type TaskRow = Awaited<ReturnType<typeof findTasks>>[number];
 

@@ -1,6 +1,7 @@
 import { TRANSFER_SOURCE_TYPE, type TransferFilter } from '@backoffice/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { dayEnd, dayStart } from '../../platform/business-day.ts';
 import { likePattern, parseSort } from '../../platform/pagination.ts';
 
 /** SQL of inventory transfers and their lines; the rules live in transfer.service.ts. */
@@ -288,10 +289,8 @@ function filtered(db: Db, f: TransferFilter) {
   if (f.fromWarehouseId) query = query.where('t.from_warehouse_id', '=', f.fromWarehouseId);
   if (f.toWarehouseId) query = query.where('t.to_warehouse_id', '=', f.toWarehouseId);
   // Days are the business's (London), whatever the server's zone.
-  if (f.from)
-    query = query.where(sql<boolean>`t.created_at >= (${f.from}::date::timestamp AT TIME ZONE 'Europe/London')`);
-  if (f.to)
-    query = query.where(sql<boolean>`t.created_at < ((${f.to}::date + 1)::timestamp AT TIME ZONE 'Europe/London')`);
+  if (f.from) query = query.where(sql<boolean>`t.created_at >= ${dayStart(f.from)}`);
+  if (f.to) query = query.where(sql<boolean>`t.created_at < ${dayEnd(f.to)}`);
   return query;
 }
 

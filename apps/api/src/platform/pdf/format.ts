@@ -1,3 +1,4 @@
+import { BUSINESS_TIME_ZONE } from '@backoffice/contracts';
 import type { PdfLanguage } from './labels.ts';
 
 /**
@@ -7,7 +8,6 @@ import type { PdfLanguage } from './labels.ts';
 
 /** The regional variant each language is written in: the business is in the UK, so dates are UK time. */
 const LOCALES: Record<PdfLanguage, string> = { en: 'en-GB', es: 'es-ES', pt: 'pt-PT', de: 'de-DE' };
-const TIME_ZONE = 'Europe/London';
 const DECIMAL = /^[-+]?\d+(\.\d+)?$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -74,7 +74,12 @@ export function formatDate(value: string | Date, language: PdfLanguage): string 
   if (Number.isNaN(instant.getTime())) return String(value);
   const f = dateFormat(
     `t:${language}`,
-    () => new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE }),
+    () =>
+      new Intl.DateTimeFormat(LOCALES[language], {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: BUSINESS_TIME_ZONE,
+      }),
   );
   return f.format(instant);
 }

@@ -10,8 +10,6 @@ import { API_PREFIX, type EndpointRef } from '../api/descriptor.ts';
 import { http, type RequestOptions } from './http.ts';
 import { runtimeConfig } from './runtime-config.ts';
 
-/** @deprecated Only the generated shared/api/endpoints/*.gen.ts make descriptors; take yours from there. */
-export { endpointRef } from '../api/descriptor.ts';
 /**
  * Descriptors of the contracts' endpoints are generated (shared/api/endpoints/*.gen.ts); a screen takes
  * them from there, never types a method or a path.

@@ -43,9 +43,14 @@ export function notifyRestricted(title: string, description: string) {
   show((n) => n.error({ key: `restricted:${description}`, title, description, closable: true, duration: 4 }));
 }
 
-/** A short confirmation after a save or delete. */
+/**
+ * A short confirmation after a save, a delete or a document's step. It appears at the bottom, away from the
+ * page's heading and action bar: a confirmation stacked over the next button (and held open while the pointer
+ * rests on it) would stand between the user and their next step.
+ */
 export function notifySuccess(title: string) {
-  show((n) => n.success({ title, duration: 3 }));
+  const placement = document.documentElement.dir === 'rtl' ? 'bottomLeft' : 'bottomRight';
+  show((n) => n.success({ title, duration: 3, placement }));
 }
 
 /** A failure of an action that has no form to show it in (an export, say). */

@@ -1,3 +1,4 @@
+import { todayInLondon } from '@backoffice/contracts';
 /** Calendar arithmetic on YYYY-MM-DD days (no time zone involved). */
 export function addDays(day: string, days: number): string {
   const [y = 1970, m = 1, d = 1] = day.split('-').map((part) => Number.parseInt(part, 10));
@@ -15,11 +16,4 @@ export function daysBetween(from: string, to: string): number {
 export const IS_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Today in the United Kingdom, the business's day (the server's reports count days in Europe/London). */
-export function ukToday(): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/London',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-}
+export const ukToday = (): string => todayInLondon();
