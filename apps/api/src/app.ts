@@ -8,7 +8,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -40,10 +40,16 @@ import { uploadsRoutes } from './domains/uploads/index.ts';
 import { usersRoutes } from './domains/users/index.ts';
 import { warehousesRoutes } from './domains/warehouses/index.ts';
 import { createAuthenticator } from './platform/auth.ts';
-import { AppError, fromDatabaseError } from './platform/errors.ts';
+import { AppError, answerClientError, DATABASE_RETRY_AFTER_SECONDS, fromDatabaseError } from './platform/errors.ts';
 import { type JobRunnerOptions, jobsRoutes, registerJobRunner } from './platform/jobs/index.ts';
 import { type AreaReferences, registerReferences } from './platform/references.ts';
 import { type RouteEntry, registerRoutes, requireDeclaredPermission } from './platform/routes.ts';
+import {
+  baseSecurityHeaders,
+  contentSecurityPolicy,
+  type FrameSources,
+  NO_FRAME_SOURCES,
+} from './platform/security-headers.ts';
 import { issueXsrfCookie } from './platform/xsrf.ts';
 
 export interface BuildOptions {
@@ -53,6 +59,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** The job runner's settings (tests: a server id, shorter intervals, no automatic start). */
   jobs?: Partial<JobRunnerOptions>;
+  /** Where the web app may show frames (BI dashboards); none until the configuration can hold them. */
+  frameSources?: FrameSources;
 }
 
 /** The one list of areas: each contributes its route entries. */
@@ -93,7 +101,13 @@ export const referenceHolders: readonly AreaReferences[] = [
   stockCountReferences,
 ];
 
-export async function buildApp({ config, db, logger = true, jobs }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger = true,
+  jobs,
+  frameSources = NO_FRAME_SOURCES,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
     genReqId: (req) => {
@@ -104,6 +118,13 @@ export async function buildApp({ config, db, logger = true, jobs }: BuildOptions
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors Node's parser meets before Fastify sees a request (headers too large, say) get the usual body.
+    clientErrorHandler: answerClientError,
+    // The router's own refusals (a malformed %-escape, a path segment over 100 characters) get the usual body too.
+    frameworkErrors: (error, _request, reply) => {
+      const appError = toAppError(error);
+      (reply as FastifyReply).status(appError.status).send(appError.toBody());
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -112,8 +133,13 @@ export async function buildApp({ config, db, logger = true, jobs }: BuildOptions
   // Every route declares who may call it; a route without a declaration stops the server starting.
   app.addHook('onRoute', requireDeclaredPermission);
 
+  const baseHeaders = baseSecurityHeaders(config);
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
+    // The sign-in pages send a stricter policy of their own (a nonce for their one script): that one stays.
+    for (const [name, value] of Object.entries(baseHeaders)) if (!reply.hasHeader(name)) reply.header(name, value);
+    if (!reply.hasHeader('content-security-policy'))
+      reply.header('content-security-policy', contentSecurityPolicy(config, frameSources()));
     if (request.url.startsWith('/api')) {
       issueXsrfCookie(request, reply, config.publicUrl.startsWith('https:'));
       reply.header('cache-control', 'no-store');
@@ -151,7 +177,11 @@ export async function buildApp({ config, db, logger = true, jobs }: BuildOptions
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error);
-    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    // The database is away (restarting, unreachable): the client may try again shortly; not a bug.
+    if (appError.status === 503) {
+      request.log.warn({ code: appError.code, err: { message: error.message } }, appError.message);
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    } else if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: appError.code }, appError.message);
     return reply.status(appError.status).send(appError.toBody());
   });
@@ -212,6 +242,10 @@ function toAppError(error: FastifyError): AppError {
   const status = error.statusCode ?? 500;
   if (status === 413) return new AppError(413, 'PAYLOAD_TOO_LARGE', 'The request is too large.');
   if (status === 415) return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'This content type is not accepted here.');
+  if (error.code === 'FST_ERR_BAD_URL')
+    return new AppError(400, 'BAD_REQUEST', 'The address is not valid: it has a malformed %-escape.');
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return new AppError(414, 'BAD_REQUEST', 'A value in the address is longer than 100 characters.');
   if (status >= 400 && status < 500)
     return new AppError(
       status,

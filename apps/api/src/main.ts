@@ -3,11 +3,13 @@ import { startServer } from './server.ts';
 
 const config = loadConfig();
 const server = await startServer(config).catch((e: unknown) => {
-  if ((e as { code?: string }).code === 'EADDRINUSE') {
+  if (e instanceof Error && (e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
     console.error(`Port ${config.port} is already in use. Stop what uses it, or start with PORT=<another port>.`);
     process.exit(1);
   }
-  throw e;
+  console.error('The server could not start:', e instanceof Error ? e.message : e);
+  if (e instanceof Error && process.env.LOG_LEVEL === 'debug') console.error(e.stack);
+  process.exit(1);
 });
 
 const lines = ['', `  Back Office is running at ${server.url}`, `  API documentation: ${server.url}/api/docs`];
@@ -26,16 +28,26 @@ if (config.oidc.embedded) {
 console.log(`${lines.join('\n')}\n`);
 
 let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    server.app.log.info(`${signal}: shutting down`);
-    server
-      .stop()
-      .then(() => process.exit(0))
-      .catch((e: unknown) => {
-        console.error(e);
-        process.exit(1);
-      });
-  });
+/** Closes the HTTP server (jobs under way finish or are handed back), the pool, then the embedded PostgreSQL. */
+function shutDown(why: string) {
+  if (stopping) return;
+  stopping = true;
+  server.app.log.info(`${why}: shutting down`);
+  server
+    .stop()
+    .then(() => process.exit(0))
+    .catch((e: unknown) => {
+      console.error(e);
+      process.exit(1);
+    });
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => shutDown(signal));
+
+// Under `npm start`, npm is the parent: npm passes SIGINT and SIGTERM on, but if it is killed outright the
+// server would run on with nobody to stop it. A new parent means the old one is gone.
+if (process.env.npm_lifecycle_event) {
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) shutDown('npm stopped');
+  }, 1_000).unref();
+}

@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { createDb, type Db } from './db/db.ts';
@@ -24,9 +25,16 @@ export async function startServer(config: Config, opts: { logger?: boolean } = {
   let embedded: EmbeddedServer | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
+    // PostgreSQL's own life (an orphan stopped, a restart after it died) in the server's log, as JSON lines.
+    const log = opts.logger === false ? undefined : pino({ level: config.logLevel, base: { pid: process.pid } });
     embedded = await startEmbeddedPostgres(
       path.join(config.dataDir, 'pg'),
       config.embeddedPgPort ?? (await freePort()),
+      log && {
+        info: (m) => log.info({ component: 'postgres' }, m),
+        warn: (m) => log.warn({ component: 'postgres' }, m),
+        error: (m) => log.error({ component: 'postgres' }, m),
+      },
     );
     const admin = createDb(embedded.url('postgres'), 1);
     const exists = await sql`SELECT 1 FROM pg_database WHERE datname = ${EMBEDDED_DB}`.execute(admin);
@@ -37,8 +45,9 @@ export async function startServer(config: Config, opts: { logger?: boolean } = {
   const db = createDb(databaseUrl, 20);
   try {
     await migrate(db);
-    // Work left under way by a server that stopped is taken back by the job runner once its heartbeat is
-    // stale, never at start-up: another server sharing the database may be running it.
+    // Work left under way by a server that stopped is taken back by the job runner's sweep, not here: once
+    // its heartbeat is stale, or sooner when that server was a process of this machine that is gone (a kill -9
+    // and a restart), since another server sharing the database may be running it.
     const admin = await ensureAdministrator(db, {
       password: config.adminPassword,
       email: config.adminEmail,

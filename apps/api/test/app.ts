@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import { type BuildOptions, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { hashPassword } from '../src/domains/identity/passwords.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
@@ -18,7 +18,10 @@ export interface TestApp {
 }
 
 /** The real application on a random loopback port with a database of its own. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildOptions, 'jobs'> = {},
+): Promise<TestApp> {
   const t = await createTestDatabase();
   // Listen first on port 0 to learn the port, since the issuer URL contains it.
   const probe = await import('node:net').then(
@@ -32,7 +35,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   );
   const baseUrl = `http://127.0.0.1:${probe}`;
   const config = loadConfig({ PORT: String(probe), PUBLIC_URL: baseUrl, LOG_LEVEL: 'silent', ...env });
-  const app = await buildApp({ config, db: t.db, logger: false });
+  const app = await buildApp({ config, db: t.db, logger: false, ...options });
   await app.listen({ port: probe, host: '127.0.0.1' });
   return {
     app,

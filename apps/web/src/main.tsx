@@ -1,3 +1,4 @@
+import './shared/lib/zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, StartupError } from './app/app.tsx';

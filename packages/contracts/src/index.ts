@@ -24,6 +24,7 @@ export * from './platform/jobs.ts';
 export * from './platform/pagination.ts';
 export * from './platform/printouts.ts';
 export * from './platform/runtime-config.ts';
+export * from './platform/text.ts';
 export * from './products/barcodes.ts';
 export * from './products/products.ts';
 export * from './reports/stock-reports.ts';

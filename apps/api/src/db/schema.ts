@@ -450,6 +450,8 @@ export interface StockLevelsTable {
   consigned: Num;
   value: Num;
   last_unit_cost: string | null;
+  /** Reserved units no stock is left for after a physical loss (migration 0021). */
+  reserved_short: Num;
   available: ColumnType<string, never, never>;
   updated_at: Timestamp;
 }
@@ -493,6 +495,8 @@ export interface StockReservationsTable {
   quantity: string;
   open_quantity: string;
   issued_quantity: Num;
+  /** Of the open quantity, the units a physical loss left without stock (migration 0021). */
+  short_quantity: Num;
   status: Generated<string>;
   source_type: string;
   source_id: string | null;

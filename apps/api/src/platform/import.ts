@@ -2,6 +2,9 @@ import type { z } from 'zod';
 import { AppError } from './errors.ts';
 import { DEFAULT_XLSX_LIMITS, readXlsxRows, type XlsxReadLimits } from './xlsx-read.ts';
 
+// Long loops over a file's rows give the event loop back with it, so an import never holds other requests up.
+export { loopSlicer } from './xlsx-read.ts';
+
 /** A field an import fills, and the headers it is recognised by. */
 export interface ImportColumn {
   field: string;

@@ -22,7 +22,7 @@ export async function readMultipartFile(request: FastifyRequest): Promise<Upload
   if (!request.isMultipart())
     throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data in the field "file".');
   let content: Buffer;
-  let name: string;
+  let givenName: string;
   try {
     const file = await request.file();
     if (file?.fieldname !== 'file') {
@@ -31,12 +31,18 @@ export async function readMultipartFile(request: FastifyRequest): Promise<Upload
     }
     content = await file.toBuffer();
     if (file.file.truncated) throw tooLarge();
-    name = cleanFileName(file.filename);
+    givenName = file.filename;
   } catch (e) {
     if (e instanceof AppError) throw e;
-    if ((e as { statusCode?: number }).statusCode === 413) throw tooLarge();
+    const status = (e as { statusCode?: number }).statusCode;
+    if (status === 413) throw tooLarge();
+    // What the parser meets besides size (an unexpected end, a malformed part header) is a body that is not
+    // well-formed multipart: the sender's fault, not a server error.
+    if (status === undefined || status < 500)
+      throw badRequest('BAD_REQUEST', 'The upload is not a well-formed multipart/form-data body.');
     throw e;
   }
+  const name = cleanFileName(givenName);
   if (content.length === 0) throw badRequest(UploadErrorCode.FILE_MISSING, 'The file is empty.');
   return { name, content };
 }

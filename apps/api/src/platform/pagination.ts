@@ -6,18 +6,32 @@ export interface Sort<C extends string> {
   direction: 'asc' | 'desc';
 }
 
+/**
+ * The whitelisted entry for a sort field, or undefined. Only the whitelist's own keys count: a plain lookup
+ * would find `constructor`, `toString` or `__proto__` on Object.prototype and hand it on as a column.
+ */
+export function whitelisted<T>(columns: Readonly<Record<string, T>>, field: string): T | undefined {
+  return Object.hasOwn(columns, field) ? columns[field] : undefined;
+}
+
+/** The 400 of a list asked to sort by a field outside its whitelist, shaped like any validation failure. */
+export function unknownSort(field: string, columns: Readonly<Record<string, unknown>>) {
+  const allowed = Object.keys(columns);
+  const message = `A list cannot be sorted by "${field}". It can be sorted by ${allowed.join(', ')}.`;
+  return badRequest('VALIDATION_FAILED', message, { allowed, issues: [{ path: 'query.sort', message }] });
+}
+
 /** Turns `field` or `-field` into a column from the list's own whitelist; an unknown field is a 400. */
 export function parseSort<C extends string>(
   sort: string | undefined,
-  columns: Record<string, C>,
+  columns: Readonly<Record<string, C>>,
   fallback: Sort<C>,
 ): Sort<C> {
   if (!sort) return fallback;
   const direction = sort.startsWith('-') ? 'desc' : 'asc';
   const field = sort.replace(/^-/, '');
-  const column = columns[field];
-  if (!column)
-    throw badRequest('VALIDATION_FAILED', `A list cannot be sorted by "${field}".`, { allowed: Object.keys(columns) });
+  const column = whitelisted(columns, field);
+  if (!column) throw unknownSort(field, columns);
   return { column, direction };
 }
 

@@ -7,7 +7,7 @@ import type { Db } from '../db/db.ts';
 import type { Database } from '../db/schema.ts';
 import { writeAudit } from './audit.ts';
 import type { AuthUser } from './auth.ts';
-import { forbidden } from './errors.ts';
+import { badRequest, forbidden } from './errors.ts';
 import { claimIdempotencyKey, parseIdempotencyKey, requestHash, storeIdempotentAnswer } from './idempotency.ts';
 import { readMultipartFile, type UploadedPart } from './multipart.ts';
 import { checkXsrf } from './xsrf.ts';
@@ -112,11 +112,19 @@ export function registerRoutes(app: FastifyInstance, entries: readonly RouteEntr
         checkXsrf(request, def.mutation);
         requirePermission(request.user, def.permission);
       },
+      // After parsing, before validation: a body nested deeper than any contract is refused here, since
+      // walking it (validation, the idempotency hash, the audit row) would overflow the stack.
+      preValidation: async (request: FastifyRequest) => {
+        if (isNestedDeeperThan(request.body, MAX_BODY_DEPTH))
+          throw badRequest('VALIDATION_FAILED', `The body is nested more than ${MAX_BODY_DEPTH} levels deep.`);
+      },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        // A route that declares no body takes none: whatever was sent is neither read nor hashed.
+        const sentBody: unknown = def.body ? request.body : undefined;
         const input = {
           params: request.params,
           query: request.query,
-          body: request.body,
+          body: sentBody,
         } as HandlerInput<EndpointDef>;
         if (def.multipart) input.body = await readMultipartFile(request);
         const status = def.status ?? 200;
@@ -128,7 +136,7 @@ export function registerRoutes(app: FastifyInstance, entries: readonly RouteEntr
         const key = def.idempotent ? parseIdempotencyKey(request.headers['idempotency-key']) : undefined;
         const answer = await deps.db.transaction().execute(async (tx) => {
           if (key && user) {
-            const hash = requestHash(def.method, request.url, request.body);
+            const hash = requestHash(def.method, request.url, sentBody);
             const claim = await claimIdempotencyKey(tx, user.id, key, def.method, request.url, hash);
             if (claim.replay) return { ...claim.replay, replayed: true };
           }
@@ -142,6 +150,20 @@ export function registerRoutes(app: FastifyInstance, entries: readonly RouteEntr
     };
     app.route(options);
   }
+}
+
+/** Deeper than any contract's body (a customer's address lines are 4 levels), far below what overflows a walk. */
+export const MAX_BODY_DEPTH = 32;
+
+/** Whether a parsed JSON value nests objects or arrays more than `max` levels deep; walks without recursion. */
+export function isNestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    if (item.value === null || typeof item.value !== 'object') continue;
+    if (item.depth >= max) return true;
+    for (const child of Object.values(item.value)) stack.push({ value: child, depth: item.depth + 1 });
+  }
+  return false;
 }
 
 /**

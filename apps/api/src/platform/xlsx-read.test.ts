@@ -1,8 +1,13 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { deflateRawSync } from 'node:zlib';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { xlsxBomb } from '../../test/zip-bomb.ts';
 import type { AppError } from './errors.ts';
 import { writeXlsx } from './xlsx.ts';
-import { readXlsxRows } from './xlsx-read.ts';
+import { DEFAULT_XLSX_LIMITS, readXlsxRows } from './xlsx-read.ts';
 
 const collect = async (buffer: Buffer, limits?: Parameters<typeof readXlsxRows>[1]) => {
   const rows = [];
@@ -52,7 +57,87 @@ describe('xlsx import reader', () => {
     ]);
     await expect(collect(bomb, limits)).rejects.toMatchObject({ status: 413, code: 'SPREADSHEET_TOO_LARGE' });
   });
+
+  it('refuses a bomb whose declared sizes lie, counting what it inflates: memory stays flat, nothing is written', async () => {
+    // 1 GiB of shared strings from about 2.9 MB, the sheet before them in the archive, every size declared as 4 KB.
+    const bomb = xlsxBomb('sharedStrings', 1000);
+    expect(bomb.length).toBeLessThan(3.5 * 1024 * 1024);
+    const { error, rssGrowth, written } = await watched(() => collect(bomb, DEFAULT_XLSX_LIMITS));
+    expect(error).toMatchObject({ status: 413, code: 'SPREADSHEET_TOO_LARGE' });
+    expect(rssGrowth).toBeLessThan(100 * 1024 * 1024);
+    expect(written).toEqual([]);
+  }, 60_000);
+
+  it('refuses a sheet that inflates past the limit without writing it anywhere', async () => {
+    const bomb = xlsxBomb('sheet', 1024);
+    const { error, rssGrowth, written } = await watched(() =>
+      collect(bomb, { ...DEFAULT_XLSX_LIMITS, maxUncompressedBytes: 24 * 1024 * 1024 }),
+    );
+    expect(error).toMatchObject({ status: 413, code: 'SPREADSHEET_TOO_LARGE' });
+    expect(rssGrowth).toBeLessThan(100 * 1024 * 1024);
+    expect(written).toEqual([]);
+  }, 60_000);
+
+  it('reads a sheet stored before its shared strings, and stops early without leaving anything behind', async () => {
+    const out = await sharedStringsSheet(3);
+    const { error, written } = await watched(async () => {
+      expect(await collect(out)).toEqual([
+        { rowNumber: 1, cells: ['SKU', 'Name'] },
+        { rowNumber: 2, cells: ['S-0', 'Ürün 0 – ü'] },
+        { rowNumber: 3, cells: ['S-1', 'Ürün 1 – ü'] },
+        { rowNumber: 4, cells: ['S-2', 'Ürün 2 – ü'] },
+      ]);
+      for await (const _ of readXlsxRows(out)) break;
+      return [];
+    });
+    expect(error).toBeUndefined();
+    expect(written).toEqual([]);
+  });
 });
+
+/**
+ * Runs a read with the temporary folder pointed at an empty one of its own, sampling the process's memory:
+ * answers what it threw, how far the resident memory rose above where it started, and the files left.
+ */
+async function watched(read: () => Promise<unknown>) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'xlsx-read-test-'));
+  const before = process.env.TMPDIR;
+  process.env.TMPDIR = dir;
+  const start = process.memoryUsage().rss;
+  let peak = start;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 5);
+  let error: unknown;
+  try {
+    await read();
+  } catch (e) {
+    error = e;
+  } finally {
+    clearInterval(sampler);
+    peak = Math.max(peak, process.memoryUsage().rss);
+    if (before === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = before;
+  }
+  const written = readdirSync(dir);
+  rmSync(dir, { recursive: true, force: true });
+  return { error, rssGrowth: peak - start, written };
+}
+
+/** A workbook with shared strings (as Excel writes them), non-ASCII text included. */
+async function sharedStringsSheet(rows: number): Promise<Buffer> {
+  const { PassThrough } = await import('node:stream');
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: true });
+  const sheet = workbook.addWorksheet('Sheet1');
+  sheet.addRow(['SKU', 'Name']).commit();
+  for (let i = 0; i < rows; i++) sheet.addRow([`S-${i}`, `Ürün ${i} – ü`]).commit();
+  sheet.commit();
+  await workbook.commit();
+  return Buffer.concat(chunks);
+}
 
 /** A zip whose central directory declares the given sizes (the data need not match: it is never inflated). */
 function fakeZip(entries: { name: string; data: Buffer; size: number }[]): Buffer {

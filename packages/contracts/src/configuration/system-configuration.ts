@@ -4,6 +4,7 @@ import { normaliseVatNumber, PARTNER_PHONE_PATTERN, vatNumberProblem } from '../
 import { Percentage } from '../platform/decimal.ts';
 import { endpoint } from '../platform/endpoint.ts';
 import { Uuid } from '../platform/pagination.ts';
+import { singleLine } from '../platform/text.ts';
 import { ADDRESS_LINE_MAX_LENGTH, CITY_MAX_LENGTH, CountryCode, POSTCODE_MAX_LENGTH } from '../warehouses/countries.ts';
 import { DOCUMENT_KINDS, type DocumentKind, DocumentNumberFormat } from './document-numbers.ts';
 
@@ -53,7 +54,7 @@ const optional = (max: number) => z.string().trim().max(max, `at most ${max} cha
 
 /** Each group's fields with their rules: what a change (PATCH) may carry. */
 export const COMPANY_SETTING_FIELDS = {
-  name: z.string().trim().min(1, 'the company has a name').max(COMPANY_NAME_MAX_LENGTH),
+  name: singleLine(z.string().trim().min(1, 'the company has a name').max(COMPANY_NAME_MAX_LENGTH)),
   addressLine1: optional(ADDRESS_LINE_MAX_LENGTH),
   addressLine2: optional(ADDRESS_LINE_MAX_LENGTH),
   city: optional(CITY_MAX_LENGTH),

@@ -4,6 +4,7 @@ import { MasterDataFilter, MasterDataListQuery } from '../master-data/master-dat
 import { ExchangeRate } from '../platform/decimal.ts';
 import { endpoint } from '../platform/endpoint.ts';
 import { IsoDate, PageQuery, pageOf, Uuid } from '../platform/pagination.ts';
+import { singleLine } from '../platform/text.ts';
 
 export const CurrencyErrorCode = {
   /** The base currency (GBP) is worth 1 GBP on every date: it has no rates to add, change or delete. */
@@ -60,11 +61,13 @@ export type Currency = z.infer<typeof Currency>;
 
 /** What can change about a currency: its name, symbol and active flag (the code and decimal places are fixed). */
 export const CurrencyInput = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'a name is needed')
-    .max(CURRENCY_NAME_MAX_LENGTH, `a name has at most ${CURRENCY_NAME_MAX_LENGTH} characters`),
+  name: singleLine(
+    z
+      .string()
+      .trim()
+      .min(1, 'a name is needed')
+      .max(CURRENCY_NAME_MAX_LENGTH, `a name has at most ${CURRENCY_NAME_MAX_LENGTH} characters`),
+  ),
   symbol: z
     .string()
     .trim()

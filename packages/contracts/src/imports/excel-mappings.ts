@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../platform/endpoint.ts';
 import { PageQuery, pageOf, Uuid } from '../platform/pagination.ts';
+import { singleLine } from '../platform/text.ts';
 import { IMPORT_KIND_DEFS, ImportKind } from './import-kinds.ts';
 
 /**
@@ -67,11 +68,13 @@ export function checkMappingColumns(
 
 export const ExcelMappingInput = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, 'a name is needed')
-      .max(MAPPING_NAME_MAX_LENGTH, `a name has at most ${MAPPING_NAME_MAX_LENGTH} characters`),
+    name: singleLine(
+      z
+        .string()
+        .trim()
+        .min(1, 'a name is needed')
+        .max(MAPPING_NAME_MAX_LENGTH, `a name has at most ${MAPPING_NAME_MAX_LENGTH} characters`),
+    ),
     kind: ImportKind,
     /** The mapping an import of this kind starts from; one per kind. */
     isDefault: z.boolean().default(false),

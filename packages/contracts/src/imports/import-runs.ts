@@ -22,6 +22,18 @@ export const ImportRunErrorCode = {
   IMPORT_FAILED: 'IMPORT_FAILED',
 } as const;
 
+/**
+ * What the .xlsx reader refuses, at upload (preview) and in a run: not a workbook (415), a workbook that
+ * inflates past the limits, counted byte by byte whatever its archive declares (413, a zip bomb), more rows
+ * than an import takes (413), no rows (422).
+ */
+export const SpreadsheetErrorCode = {
+  NOT_A_SPREADSHEET: 'NOT_A_SPREADSHEET',
+  SPREADSHEET_TOO_LARGE: 'SPREADSHEET_TOO_LARGE',
+  TOO_MANY_ROWS: 'TOO_MANY_ROWS',
+  EMPTY_SPREADSHEET: 'EMPTY_SPREADSHEET',
+} as const;
+
 /** The rows an import takes at most, and the sample rows a preview shows. */
 export const IMPORT_MAX_ROWS = 100_000;
 export const IMPORT_PREVIEW_ROWS = 5;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from '../platform/text.ts';
 
 /** Field rules the partner contracts share. Only the constants are exported from the package (see addresses.ts). */
 
@@ -27,9 +28,9 @@ export const optionalText = (max: number) =>
     .nullish()
     .transform((v) => v || null);
 
-/** Trimmed text of 1 to `max` characters. */
+/** Trimmed text of 1 to `max` characters on one line (names, address lines, ids). */
 export const requiredText = (max: number, missing: string) =>
-  z.string().trim().min(1, missing).max(max, `at most ${max} characters`);
+  singleLine(z.string().trim().min(1, missing).max(max, `at most ${max} characters`));
 
 /** An optional e-mail address, stored lower-case. */
 export const OptionalEmail = optionalText(PARTNER_LIMITS.email)

@@ -3,6 +3,7 @@ import { UnitOfMeasure } from '../master-data/enumerations.ts';
 import { compareDecimalText, decimalString, Money, Percentage, Quantity, UnitCost } from '../platform/decimal.ts';
 import { endpoint } from '../platform/endpoint.ts';
 import { PageQuery, pageOf, Uuid } from '../platform/pagination.ts';
+import { singleLine } from '../platform/text.ts';
 import { Barcode, MAX_BARCODES_PER_PRODUCT, ProductBarcode, toGtin14 } from './barcodes.ts';
 
 /**
@@ -42,19 +43,23 @@ export const MAX_IMAGES_PER_PRODUCT = 12;
 /** The unit whose quantities are whole numbers (a bundle cannot hold 1.5 of a "Unit" component). */
 export const WHOLE_UNIT = 'Unit';
 
-export const Sku = z
-  .string()
-  .trim()
-  .min(1, 'a SKU is needed')
-  .max(SKU_MAX_LENGTH, `a SKU has at most ${SKU_MAX_LENGTH} characters`)
-  .regex(SKU_PATTERN, 'a SKU uses letters, digits, . _ - and / only, and starts with a letter or digit')
-  .toUpperCase();
+export const Sku = singleLine(
+  z
+    .string()
+    .trim()
+    .min(1, 'a SKU is needed')
+    .max(SKU_MAX_LENGTH, `a SKU has at most ${SKU_MAX_LENGTH} characters`)
+    .regex(SKU_PATTERN, 'a SKU uses letters, digits, . _ - and / only, and starts with a letter or digit')
+    .toUpperCase(),
+);
 
-export const ProductName = z
-  .string()
-  .trim()
-  .min(1, 'a name is needed')
-  .max(PRODUCT_NAME_MAX_LENGTH, `a name has at most ${PRODUCT_NAME_MAX_LENGTH} characters`);
+export const ProductName = singleLine(
+  z
+    .string()
+    .trim()
+    .min(1, 'a name is needed')
+    .max(PRODUCT_NAME_MAX_LENGTH, `a name has at most ${PRODUCT_NAME_MAX_LENGTH} characters`),
+);
 
 /** Weight in kilograms: 3 places (grams), up to 999 999.999 kg. */
 export const WeightKg = decimalString({ scale: 3, precision: 6 });

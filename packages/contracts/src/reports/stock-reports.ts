@@ -186,7 +186,12 @@ export type FifoValueFilter = z.infer<typeof FifoValueFilter>;
 export const FifoValueQuery = PageQuery.extend(FifoValueFilter.shape);
 export type FifoValueQuery = z.infer<typeof FifoValueQuery>;
 
-/** One open layer: what is left of one receipt (or of what a transfer or return brought back). */
+/**
+ * One open layer: what is left of one receipt (or of what a transfer or return brought back), or a deficit:
+ * units an outbound row took beyond the stock where negative stock is allowed, with a negative quantity and its
+ * provisional value (negative) until a receipt settles it, aged from the day it arose. With deficits listed,
+ * the layers add up to the stock value (stock_levels, the ledger) everywhere.
+ */
 export const FifoLayerRow = z.object({
   movementId: z.string(),
   seq: z.number().int(),
@@ -203,6 +208,8 @@ export const FifoLayerRow = z.object({
   quantity: z.string(),
   unitCost: z.string(),
   value: z.string(),
+  /** A deficit (negative quantity, provisional value). */
+  isDeficit: z.boolean(),
 });
 export type FifoLayerRow = z.infer<typeof FifoLayerRow>;
 
@@ -215,11 +222,14 @@ export const AgeBucketTotal = z.object({
 export type AgeBucketTotal = z.infer<typeof AgeBucketTotal>;
 
 export const FifoValueTotals = z.object({
-  /** Our stock per age bucket (every bucket, zeros included, in age order). */
+  /** Our stock per age bucket (every bucket, zeros included, in age order), deficits included. */
   buckets: z.array(AgeBucketTotal),
+  /** Our stock, deficits included: the stock value of the filter. */
   own: z.object({ layers: z.number().int(), quantity: z.string(), value: z.string() }),
   /** Supplier-owned stock: quantity only, worth nothing to us. */
   consigned: z.object({ layers: z.number().int(), quantity: z.string(), value: z.string() }),
+  /** The deficits within `own` (negative quantity and provisional value). */
+  deficits: z.object({ layers: z.number().int(), quantity: z.string(), value: z.string() }),
 });
 export type FifoValueTotals = z.infer<typeof FifoValueTotals>;
 
@@ -246,6 +256,8 @@ export const FifoGroupRow = z.object({
   layers: z.number().int(),
   quantity: z.string(),
   consignedQuantity: z.string(),
+  /** The deficits within `quantity` (negative, or zero). */
+  deficitQuantity: z.string(),
   value: z.string(),
   oldestReceivedAt: z.string(),
   /** Value per age bucket, in age order. */
@@ -386,7 +398,8 @@ export type InventoryDetailQuery = z.infer<typeof InventoryDetailQuery>;
 
 /**
  * One product in one bin. Layers are kept per warehouse, not per bin, so the bin's value is its share
- * of the warehouse's FIFO value by quantity; ages are those of the warehouse's open layers.
+ * of the warehouse's FIFO value by quantity; ages are those of the warehouse's open layers, deficits
+ * included (a warehouse below zero has a deficit and a negative value), so the bins add up to the stock value.
  */
 export const InventoryDetailRow = z.object({
   productId: z.string(),
@@ -402,6 +415,8 @@ export const InventoryDetailRow = z.object({
   warehouseOnHand: z.string(),
   warehouseValue: z.string(),
   consigned: z.string(),
+  /** The warehouse's deficit: units owed (negative, or zero) at a provisional value until settled. */
+  deficit: z.string(),
   layers: z.number().int(),
   oldestReceivedAt: z.string().nullable(),
   oldestAgeDays: z.number().int().nullable(),

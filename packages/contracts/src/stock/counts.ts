@@ -4,6 +4,7 @@ import { actionEndpoint, defineDocument, documentStatuses } from '../platform/do
 import { endpoint } from '../platform/endpoint.ts';
 import { PageQuery, pageOf, Uuid } from '../platform/pagination.ts';
 import { PdfFile, PrintoutQuery } from '../platform/printouts.ts';
+import { singleLine } from '../platform/text.ts';
 import { SignedStockQuantity, StockQuantity } from './stock.ts';
 
 /**
@@ -246,7 +247,7 @@ export type StockCountVariances = z.infer<typeof StockCountVariances>;
  * mistaken scan back). The quantity adds to what was counted there.
  */
 export const StockCountScanInput = z.object({
-  code: z.string().trim().min(1, 'scan or type a SKU or barcode').max(100),
+  code: singleLine(z.string().trim().min(1, 'scan or type a SKU or barcode').max(100)),
   location: z
     .string()
     .trim()

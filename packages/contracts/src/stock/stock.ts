@@ -22,6 +22,11 @@ export const StockErrorCode = {
   POSTING_DATE_IN_FUTURE: 'POSTING_DATE_IN_FUTURE',
   RESERVATION_NOT_OPEN: 'RESERVATION_NOT_OPEN',
   RESERVATION_EXCEEDED: 'RESERVATION_EXCEEDED',
+  /**
+   * A reservation is short (a physical loss took the stock it held) and more was asked of it than is there:
+   * issuing it without a quantity issues what is there; asking for more is refused before anything moves.
+   */
+  RESERVATION_SHORT: 'RESERVATION_SHORT',
   /** The same product, warehouse and bin twice in one request. */
   DUPLICATE_LINE: 'DUPLICATE_LINE',
   NOTHING_TO_POST: 'NOTHING_TO_POST',
@@ -80,7 +85,14 @@ export const StockMovement = z.object({
   warehouse: Ref,
   location: z.object({ id: z.string(), code: z.string() }).nullable(),
   quantity: z.string(),
+  /**
+   * The unit cost this row has now: its current value ÷ its quantity (4 places), so that unit cost, quantity
+   * and value always agree on screen and in exports; null for a revaluation (it moves no quantity).
+   */
   unitCost: z.string().nullable(),
+  /** The unit cost it was posted at; differs from `unitCost` once a later posting revalued the row. */
+  postedUnitCost: z.string().nullable(),
+  /** The value it was posted at. */
   value: z.string(),
   /** The value this row has now: its own plus any revaluation of it. */
   currentValue: z.string(),
@@ -122,6 +134,8 @@ export const InventorySummaryRow = z.object({
   unit: z.string(),
   onHand: z.string(),
   reserved: z.string(),
+  /** Reserved units a physical loss left without stock (the reservations are marked short); 0 normally. */
+  short: z.string(),
   available: z.string(),
   inTransit: z.string(),
   /** The supplier-owned (consignment) part of on hand, valued at zero. */
@@ -135,6 +149,7 @@ export type InventorySummaryRow = z.infer<typeof InventorySummaryRow>;
 export const InventoryTotals = z.object({
   onHand: z.string(),
   reserved: z.string(),
+  short: z.string(),
   available: z.string(),
   inTransit: z.string(),
   value: z.string(),
@@ -171,6 +186,8 @@ export const InventoryListRow = z.object({
   onHand: z.string(),
   warehouseOnHand: z.string(),
   warehouseReserved: z.string(),
+  /** Reserved units of the warehouse a physical loss left without stock. */
+  warehouseShort: z.string(),
   warehouseAvailable: z.string(),
   warehouseInTransit: z.string(),
 });
@@ -182,6 +199,7 @@ export const MovementFilter = z.object({
   from: IsoDate.optional(),
   to: IsoDate.optional(),
 });
+export type MovementFilter = z.infer<typeof MovementFilter>;
 export const MovementQuery = PageQuery.pick({ page: true, pageSize: true }).extend(MovementFilter.shape);
 export type MovementQuery = z.infer<typeof MovementQuery>;
 
@@ -200,6 +218,7 @@ export const ProductStock = z.object({
       warehouse: Ref,
       onHand: z.string(),
       reserved: z.string(),
+      short: z.string(),
       available: z.string(),
       inTransit: z.string(),
       consigned: z.string(),
@@ -273,6 +292,11 @@ export const Reservation = z.object({
   quantity: z.string(),
   openQuantity: z.string(),
   issuedQuantity: z.string(),
+  /**
+   * Of the open quantity, the units a physical loss (count, override, write-off, negative adjustment or import)
+   * left without stock. Issuing the reservation issues the rest; incoming stock makes it whole again.
+   */
+  shortQuantity: z.string(),
   status: z.enum(RESERVATION_STATUSES),
   sourceType: z.string(),
   sourceId: z.string().nullable(),
@@ -282,7 +306,10 @@ export const Reservation = z.object({
 export type Reservation = z.infer<typeof Reservation>;
 
 export const ReservationIssueInput = z.object({
-  /** How much of the open quantity to issue; all of it when empty. */
+  /**
+   * How much of the open quantity to issue; when empty, all of it that is there (a short reservation keeps its
+   * short units open). More than is there is refused with RESERVATION_SHORT.
+   */
   quantity: PositiveStockQuantity.optional(),
   locationId: Uuid.nullable().default(null),
   postedOn: PostingDate,
@@ -376,6 +403,16 @@ export const stockApi = {
     params: IdParams,
     query: MovementQuery,
     response: pageOf(StockMovement),
+  }),
+  exportProductMovements: endpoint({
+    method: 'GET',
+    path: '/api/inventory/products/:id/movements/export',
+    permission: ['view_inventory_summary', 'view_inventory_list', 'view_manual_stock'],
+    tag: 'inventory',
+    summary: "A product's ledger rows of a filter as an .xlsx file: unit cost and value now and as posted",
+    params: IdParams,
+    query: MovementFilter,
+    response: z.unknown(),
   }),
   overrideStock: endpoint({
     method: 'POST',

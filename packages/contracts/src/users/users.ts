@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { endpoint } from '../platform/endpoint.ts';
 import { PageQuery, pageOf, Uuid } from '../platform/pagination.ts';
+import { singleLine } from '../platform/text.ts';
+import { Password } from './passwords.ts';
 import { PERMISSION_AREAS } from './permissions.ts';
 
 export const UserErrorCode = {
@@ -16,11 +18,7 @@ export const UserErrorCode = {
   CANNOT_DEACTIVATE_SELF: 'CANNOT_DEACTIVATE_SELF',
 } as const;
 
-export const PASSWORD_MIN_LENGTH = 10;
-export const Password = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, `a password has at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(200);
+export * from './passwords.ts';
 
 export const Permission = z.object({ name: z.string(), area: z.enum(PERMISSION_AREAS) }).meta({ id: 'Permission' });
 export type Permission = z.infer<typeof Permission>;
@@ -39,7 +37,7 @@ export const Role = z
 export type Role = z.infer<typeof Role>;
 
 export const RoleInput = z.object({
-  name: z.string().trim().min(1, 'a role has a name').max(80),
+  name: singleLine(z.string().trim().min(1, 'a role has a name').max(80)),
   description: z.string().trim().max(500).default(''),
   permissions: z.array(z.string().max(100)).max(500),
 });
@@ -61,17 +59,19 @@ export const User = z
   .meta({ id: 'User' });
 export type User = z.infer<typeof User>;
 
-const Username = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(2, 'a user name has at least 2 characters')
-  .max(60)
-  .regex(/^[a-z0-9._@-]+$/, 'a user name uses letters, digits and . _ @ - only');
+const Username = singleLine(
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(2, 'a user name has at least 2 characters')
+    .max(60)
+    .regex(/^[a-z0-9._@-]+$/, 'a user name uses letters, digits and . _ @ - only'),
+);
 
 export const UserInput = z.object({
   username: Username,
-  name: z.string().trim().max(120).default(''),
+  name: singleLine(z.string().trim().max(120)).default(''),
   email: z.email('an e-mail address is needed').trim().toLowerCase().max(200),
   isActive: z.boolean().default(true),
   roleIds: z.array(Uuid).max(50).default([]),

@@ -93,3 +93,27 @@ export function createPostgresAdapter(db: Db) {
     }
   };
 }
+
+/**
+ * Ends everything the provider holds for a user, in the caller's transaction: browser sessions, grants,
+ * refresh tokens, codes and interactions under way. An administrator's password reset or deactivation calls
+ * it, so a stolen refresh token or an open sign-in session stops at once, and a later reactivation does not
+ * bring them back. Access tokens are JWTs that nothing stores: the API refuses those of a deactivated user
+ * on every request (platform/auth.ts), and the rest expire on their own.
+ */
+export async function endSessionsOfAccount(db: Db, accountId: string): Promise<number> {
+  const ofAccount = sql<boolean>`(payload->>'accountId' = ${accountId}
+    OR payload->'session'->>'accountId' = ${accountId}
+    OR payload->'result'->'login'->>'accountId' = ${accountId})`;
+  const result = await db
+    .deleteFrom('oidc_payloads')
+    .where((eb) =>
+      eb.or([
+        ofAccount,
+        // Whatever hangs off one of the user's grants goes with it, whichever way it names the user.
+        eb('grant_id', 'in', db.selectFrom('oidc_payloads').select('id').where('type', '=', 'Grant').where(ofAccount)),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

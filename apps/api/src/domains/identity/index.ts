@@ -4,11 +4,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JWK } from 'jose';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
+import { baseSecurityHeaders } from '../../platform/security-headers.ts';
 import { registerInteractionRoutes } from './interactions.ts';
 import { loadProviderSecrets } from './keys.ts';
 import { createProvider, realmPrefix } from './provider.ts';
 import { DatabaseSignInFailures, DEFAULT_SIGN_IN_LIMITS, type SignInLimits, SignInRateLimiter } from './rate-limit.ts';
 
+export { endSessionsOfAccount } from './adapter.ts';
 export { generatePassword, hashPassword, verifyPassword } from './passwords.ts';
 export { SignInRateLimiter } from './rate-limit.ts';
 
@@ -51,6 +53,7 @@ export async function registerEmbeddedIdentityProvider(
 
   const prefix = realmPrefix(config);
   const handle = provider.callback();
+  const baseHeaders = baseSecurityHeaders(config);
 
   /**
    * Hands the raw request to oidc-provider, mounted the way Express mounts a sub-app: `url` loses the prefix
@@ -59,6 +62,9 @@ export async function registerEmbeddedIdentityProvider(
    */
   async function toProvider(request: FastifyRequest, reply: FastifyReply) {
     reply.hijack();
+    // A hijacked reply skips the app's onSend, so the headers every answer carries are set here; the
+    // provider's pages add their own content security policy (views.ts).
+    for (const [name, value] of Object.entries(baseHeaders)) reply.raw.setHeader(name, value);
     const raw: IncomingMessage & { originalUrl?: string } = request.raw;
     const url = raw.url ?? '/';
     raw.originalUrl = url;

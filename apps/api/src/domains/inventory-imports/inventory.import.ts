@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
+import { loopSlicer } from '../../platform/import.ts';
 import {
   type CellResult,
   decimalCell,
@@ -141,8 +142,10 @@ async function checkRows(
   const takenOut = new Map<string, Decimal>();
   const costs = new Map<string, Decimal | null>();
   const planned: Planned[] = [];
+  const pause = loopSlicer();
 
   for (const { rowNumber, value: row, errors } of rows) {
+    await pause();
     for (const e of errors) problems.add(e.rowNumber, e.field, e.message);
     const before = problems.count;
     const product = row.sku ? productOf(row.sku) : undefined;
@@ -222,7 +225,9 @@ async function checkRows(
         ...(unitCost ? { unitCost } : {}),
         reason: row.reason || `${opening ? 'Opening balance' : 'Adjustment'} from ${fileName}`,
         sourceLine: String(rowNumber),
-        keepAvailable: false,
+        // A count that finds fewer units than the book records a physical loss, which may take reserved stock
+        // (the posting marks the reservations it breaks short); an opening balance only brings stock in.
+        ...(opening ? {} : { keepAvailable: false }),
       },
     });
   }
@@ -283,7 +288,12 @@ export async function runInventoryImport(job: ImportJob): Promise<void> {
       at = Date.now();
       const posted = planned.length
         ? await post(
-            { db: tx, user: { id: job.run.createdBy.id } },
+            {
+              db: tx,
+              user: { id: job.run.createdBy.id },
+              // A row setting less is a physical loss: reservations it leaves short are logged as the run's.
+              audit: (e) => writeAudit(tx, { user: job.run.createdBy, requestId: job.run.requestId, ...e }),
+            },
             {
               sourceType: INVENTORY_IMPORT_SOURCE,
               sourceId: job.run.id,

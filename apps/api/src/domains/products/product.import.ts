@@ -30,6 +30,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
+import { loopSlicer } from '../../platform/import.ts';
 import {
   type CellResult,
   decimalCell,
@@ -386,7 +387,9 @@ class ProductImportCheck {
     const owners = new Map((await barcodeOwners(tx, gtins)).map((o) => [o.gtin, o]));
 
     const plan: PlannedRow[] = [];
+    const pause = loopSlicer();
     for (const { rowNumber, value: row, errors: cellErrors } of rows) {
+      await pause();
       for (const e of cellErrors) this.problem(e.rowNumber, e.field, e.message);
       const before = this.errorCount;
       let isDuplicate = false;

@@ -258,6 +258,8 @@ export interface ProductBatch {
   levels: Map<string, StoredLevel[]>;
   allowNegative: Set<string>;
   assembled: Map<string, Decimal>;
+  /** Each product's cost price: a deficit's provisional cost when nothing better is known (fifo.ts). */
+  costPrices: Map<string, Decimal>;
   movementCount: number;
 }
 
@@ -277,10 +279,12 @@ function group<T>(rows: T[], key: (r: T) => string) {
  * the balances, which warehouses allow negative stock, and what bundles' components cost now.
  */
 export async function loadBatch(db: Db, productIds: string[]): Promise<ProductBatch> {
-  const [movements, layers, levels, warehouses] = await Promise.all([
+  const [movements, layers, levels, warehouses, products] = await Promise.all([
     sql<LedgerRow & { product_id: string; posted: Date }>`
       SELECT m.product_id, m.id::text AS id, m.posted_at AS posted, m.warehouse_id, m.bucket, m.kind, m.quantity,
-        m.value, m.unit_cost, m.owner_partner_id, m.link_id::text AS link_id, m.source_type, m.source_id
+        m.value, m.unit_cost, m.owner_partner_id, m.link_id::text AS link_id, m.source_type, m.source_id,
+        CASE WHEN m.quantity < 0 THEN (SELECT c.unit_cost FROM stock_consumptions c
+          WHERE c.movement_id = m.id AND c.is_deficit LIMIT 1) END AS deficit_unit_cost
       FROM stock_movements m
       WHERE m.product_id = ANY(${productIds}::uuid[])
       ORDER BY m.product_id, m.posted_at, m.id`.execute(db),
@@ -312,6 +316,8 @@ export async function loadBatch(db: Db, productIds: string[]): Promise<ProductBa
       FROM stock_levels WHERE product_id = ANY(${productIds}::uuid[])`.execute(db),
     sql<{ warehouse_id: string }>`
       SELECT warehouse_id FROM warehouse_configs WHERE allow_negative_stock`.execute(db),
+    sql<{ id: string; cost_price: string }>`
+      SELECT id, cost_price FROM products WHERE id = ANY(${productIds}::uuid[])`.execute(db),
   ]);
   const history = group(
     movements.rows.map((m) => ({ ...m, posted_at: m.posted.toISOString() })),
@@ -348,6 +354,7 @@ export async function loadBatch(db: Db, productIds: string[]): Promise<ProductBa
       (l) => l.productId,
     ),
     allowNegative: new Set(warehouses.rows.map((w) => w.warehouse_id)),
+    costPrices: new Map(products.rows.map((p) => [p.id, new Decimal(p.cost_price)])),
     assembled: await assembledValues(
       db,
       produced.map((m) => ({ sourceType: m.source_type, sourceId: m.source_id })),

@@ -80,6 +80,7 @@ async function runProcess(ctx: JobContext) {
         levels: data.levels.get(productId) ?? [],
         allowNegativeStock: (w) => data.allowNegative.has(w),
         assembled: data.assembled,
+        costPrice: data.costPrices.get(productId),
       });
       for (const d of differences) found.push({ ...d, productId });
       if ((i + 1) % YIELD_EVERY_PRODUCTS === 0) await new Promise((resolve) => setImmediate(resolve));

@@ -80,6 +80,8 @@ export function compareProduct(input: {
   levels: readonly StoredLevel[];
   allowNegativeStock: (warehouseId: string) => boolean;
   assembled: ReadonlyMap<string, Decimal>;
+  /** The product's cost price (a deficit's provisional cost when nothing better is known). */
+  costPrice?: Decimal;
 }): Difference[] {
   const { history, layers, levels } = input;
   const differences: Difference[] = [];
@@ -128,7 +130,12 @@ export function compareProduct(input: {
       });
   }
 
-  const { movements, current, rows } = engineHistory(history, input.allowNegativeStock, input.assembled);
+  const { movements, current, rows } = engineHistory(
+    history,
+    input.allowNegativeStock,
+    input.assembled,
+    input.costPrice ?? ZERO,
+  );
   let result: ReturnType<typeof replay>;
   try {
     result = replay(movements);

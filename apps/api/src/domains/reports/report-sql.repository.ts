@@ -3,8 +3,7 @@ import Decimal from 'decimal.js';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { BUSINESS_TIME_ZONE, dayStart, TODAY } from '../../platform/business-day.ts';
-import { badRequest } from '../../platform/errors.ts';
-import { likePattern } from '../../platform/pagination.ts';
+import { likePattern, unknownSort, whitelisted } from '../../platform/pagination.ts';
 
 /**
  * SQL fragments the report repositories share: the business day (Europe/London), the product filter,
@@ -151,9 +150,8 @@ export function stockAt(
  */
 export function orderBy(sort: string | undefined, columns: Record<string, Fragment>, fallback: string): Fragment {
   const field = sort ? sort.replace(/^-/, '') : fallback;
-  const column = columns[field];
-  if (!column)
-    throw badRequest('VALIDATION_FAILED', `A list cannot be sorted by "${field}".`, { allowed: Object.keys(columns) });
+  const column = whitelisted(columns, field);
+  if (!column) throw unknownSort(field, columns);
   return sort?.startsWith('-') ? sql`${column} DESC NULLS LAST` : sql`${column} ASC NULLS LAST`;
 }
 

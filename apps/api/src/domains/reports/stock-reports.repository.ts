@@ -202,8 +202,12 @@ export async function stockAndValueRows(db: Db, f: AsAtFilter, limit: number, of
 
 // ── FIFO stock value: open layers and their age ──────────────────────────────────────────────────
 
+/**
+ * Every open layer, deficits (negative remaining, provisional value) included: without them the layers would
+ * fall short of the stock value by exactly what is owed wherever a level is below zero.
+ */
 function layerConditions(f: Omit<FifoValueFilter, 'sort'> & { noBrand?: string | undefined }): Fragment[] {
-  const where: Fragment[] = [sql`l.remaining > 0`, ...productConditions(f)];
+  const where: Fragment[] = [sql`l.remaining <> 0`, ...productConditions(f)];
   if (f.warehouseId) where.push(sql`l.warehouse_id = ${f.warehouseId}::uuid`);
   if (f.productId) where.push(sql`l.product_id = ${f.productId}::uuid`);
   if (f.noBrand === 'true') where.push(sql`p.brand_id IS NULL`);
@@ -294,20 +298,31 @@ export async function findLayers(
       quantity: qty(r.remaining),
       unitCost: new Decimal(r.unit_cost).toFixed(4),
       value: money(r.remaining_value),
+      isDeficit: new Decimal(r.remaining).isNegative(),
     };
   });
 }
 
-/** Totals of the whole filter: our stock per age bucket, ours in all, and supplier-owned stock apart. */
+/**
+ * Totals of the whole filter: our stock per age bucket, ours in all (deficits included, so it is the stock
+ * value), supplier-owned stock apart, and the deficits within ours.
+ */
 export async function layerTotals(
   db: Db,
   f: Omit<FifoValueFilter, 'sort'> & { noBrand?: string | undefined },
 ): Promise<FifoValueTotals> {
-  const { rows } = await sql<{ age_bucket: AgeBucket; consigned: boolean; n: string; q: string; v: string }>`
+  const { rows } = await sql<{
+    age_bucket: AgeBucket;
+    consigned: boolean;
+    deficit: boolean;
+    n: string;
+    q: string;
+    v: string;
+  }>`
     SELECT ${ageBucketOf('l')} AS age_bucket, (l.owner_partner_id IS NOT NULL) AS consigned,
-      count(*) AS n, sum(l.remaining) AS q, sum(l.remaining_value) AS v
+      (l.remaining < 0) AS deficit, count(*) AS n, sum(l.remaining) AS q, sum(l.remaining_value) AS v
     ${layersOf(f)}
-    GROUP BY 1, 2`.execute(db);
+    GROUP BY 1, 2, 3`.execute(db);
   const sum = (list: typeof rows) => ({
     layers: list.reduce((s, r) => s + Number(r.n), 0),
     quantity: list.reduce((s, r) => s.add(r.q), new Decimal(0)).toFixed(),
@@ -318,6 +333,7 @@ export async function layerTotals(
     buckets: AGE_BUCKETS.map((bucket) => ({ bucket, ...sum(own.filter((r) => r.age_bucket === bucket)) })),
     own: sum(own),
     consigned: sum(rows.filter((r) => r.consigned)),
+    deficits: sum(own.filter((r) => r.deficit)),
   };
 }
 
@@ -362,6 +378,7 @@ export async function findLayerGroups(
     layers: string;
     quantity: string;
     consigned: string;
+    deficit: string;
     value: string;
     oldest: Date;
     buckets: string[];
@@ -369,17 +386,18 @@ export async function findLayerGroups(
   }>`
     SELECT w.id AS warehouse_id, w.code AS warehouse_code, w.name AS warehouse_name,
       b.id AS brand_id, b.code AS brand_code, b.name AS brand_name ${byProduct ? sql`, p.id, p.sku, p.name` : sql``},
-      g.products, g.layers, g.quantity, g.consigned, g.value, g.oldest, g.buckets, g.total_rows
+      g.products, g.layers, g.quantity, g.consigned, g.deficit, g.value, g.oldest, g.buckets, g.total_rows
     FROM (
       SELECT x.warehouse_id, x.brand_id ${byProduct ? sql`, x.product_id` : sql``},
         count(*) AS products, sum(x.layers) AS layers, sum(x.quantity) AS quantity, sum(x.consigned) AS consigned,
-        sum(x.value) AS value, min(x.oldest) AS oldest,
+        sum(x.deficit) AS deficit, sum(x.value) AS value, min(x.oldest) AS oldest,
         ARRAY[${sql.join(AGE_BUCKETS.map((_, i) => sql`sum(${sql.ref(`x.b${i}`)})::text`))}] AS buckets,
         count(*) OVER () AS total_rows
       FROM (
         SELECT l.product_id, l.warehouse_id, p.brand_id, count(*) AS layers,
           coalesce(sum(l.remaining) FILTER (WHERE l.owner_partner_id IS NULL), 0) AS quantity,
           coalesce(sum(l.remaining) FILTER (WHERE l.owner_partner_id IS NOT NULL), 0) AS consigned,
+          coalesce(sum(l.remaining) FILTER (WHERE l.remaining < 0), 0) AS deficit,
           sum(l.remaining_value) AS value, min(l.received_at) AS oldest, ${sql.join(bucketSums)}
         ${layersOf(f)}
         GROUP BY l.product_id, l.warehouse_id, p.brand_id
@@ -408,6 +426,7 @@ export async function findLayerGroups(
       layers: Number(r.layers),
       quantity: qty(r.quantity),
       consignedQuantity: qty(r.consigned),
+      deficitQuantity: qty(r.deficit),
       value: money(r.value),
       oldestReceivedAt: r.oldest.toISOString(),
       bucketValues: AGE_BUCKETS.map((bucket, i) => ({ bucket, value: money(r.buckets[i]) })),

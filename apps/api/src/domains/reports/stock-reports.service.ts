@@ -81,6 +81,8 @@ const LAYER_COLUMNS: XlsxColumn<FifoLayerRow>[] = [
   { header: 'Warehouse', width: 14, value: (r) => r.warehouse.code },
   { header: 'In transit', width: 10, value: (r) => (r.bucket === 'TRANSIT' ? 'yes' : '') },
   { header: 'Consigned by', width: 16, value: (r) => r.owner?.code ?? '' },
+  // A deficit's date is the day it arose; its quantity and provisional value are negative.
+  { header: 'Deficit', width: 10, value: (r) => (r.isDeficit ? 'yes' : '') },
   { header: 'Received', width: 12, value: (r) => r.receivedAt.slice(0, 10) },
   { header: 'Age (days)', width: 10, value: (r) => r.ageDays },
   { header: 'Age bucket', width: 12, value: (r) => r.ageBucket },
@@ -114,6 +116,7 @@ const GROUP_COLUMNS: XlsxColumn<FifoGroupRow>[] = [
   { header: 'Layers', width: 10, value: (r) => r.layers },
   { header: 'Quantity (own)', width: 14, value: (r) => numberCell(r.quantity) },
   { header: 'Quantity (consigned)', width: 14, value: (r) => numberCell(r.consignedQuantity) },
+  { header: 'Quantity (deficit)', width: 14, value: (r) => numberCell(r.deficitQuantity) },
   { header: 'Value (GBP)', width: 14, value: (r) => numberCell(r.value) },
   { header: 'Oldest received', width: 14, value: (r) => r.oldestReceivedAt.slice(0, 10) },
   ...AGE_BUCKETS.map(

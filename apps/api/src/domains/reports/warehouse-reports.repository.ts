@@ -330,6 +330,7 @@ export async function findInventoryDetail(
     w_quantity: string | null;
     w_value: string | null;
     consigned: string | null;
+    deficit: string | null;
     layers: string;
     oldest: Date | null;
     oldest_age: number | null;
@@ -352,11 +353,12 @@ export async function findInventoryDetail(
     LEFT JOIN LATERAL (
       SELECT sum(sl.remaining) AS w_quantity, sum(sl.remaining_value) AS w_value,
         coalesce(sum(sl.remaining) FILTER (WHERE sl.owner_partner_id IS NOT NULL), 0) AS consigned,
+        coalesce(sum(sl.remaining) FILTER (WHERE sl.remaining < 0), 0) AS deficit,
         count(*) AS layers, min(sl.received_at) AS oldest, max(${ageOf('sl')}) AS oldest_age,
         sum(sl.remaining * ${ageOf('sl')}) / nullif(sum(sl.remaining), 0) AS average_age
       FROM stock_layers sl
       WHERE sl.product_id = page.id AND sl.warehouse_id = page.warehouse_id AND sl.bucket = 'STOCK'
-        AND sl.remaining > 0
+        AND sl.remaining <> 0
     ) lay ON true
     ORDER BY ${orderBy(f.sort, PAGE_SORTS, 'sku')}, page.sku, page.warehouse_code, page.location_code NULLS FIRST`.execute(
     db,
@@ -365,8 +367,9 @@ export async function findInventoryDetail(
     items: rows.map((r) => {
       const wQuantity = new Decimal(r.w_quantity ?? 0);
       const wValue = new Decimal(r.w_value ?? 0);
-      // The bin's share of the warehouse's value, by quantity (layers are not kept per bin).
-      const share = wQuantity.gt(0) ? wValue.mul(r.on_hand).div(wQuantity) : new Decimal(0);
+      // The bin's share of the warehouse's value, by quantity (layers are not kept per bin). Layers, deficits
+      // included, hold what the bins hold, so a warehouse below zero shares out its negative value the same way.
+      const share = wQuantity.isZero() ? new Decimal(0) : wValue.mul(r.on_hand).div(wQuantity);
       return {
         productId: r.id,
         sku: r.sku,
@@ -382,6 +385,7 @@ export async function findInventoryDetail(
         warehouseOnHand: wQuantity.toFixed(),
         warehouseValue: wValue.toFixed(2),
         consigned: qty(r.consigned),
+        deficit: qty(r.deficit),
         layers: Number(r.layers),
         oldestReceivedAt: r.oldest ? r.oldest.toISOString() : null,
         oldestAgeDays: r.oldest_age === null ? null : Number(r.oldest_age),
@@ -395,7 +399,9 @@ export async function findInventoryDetail(
 
 /**
  * Totals of the whole filter: bin quantities, and the value of the bins as the page shows it (each bin's
- * share of its warehouse's layers), the layers summed once per product and warehouse.
+ * share of its warehouse's layers, deficits included), the layers summed once per product and warehouse. The
+ * bins of one product and warehouse are shared out together: all of them are exactly its value, with no
+ * rounding of a division, so the total is the stock value to the penny.
  */
 export async function inventoryDetailTotals(db: Db, f: InventoryDetailFilter) {
   const { rows } = await sql<{ n: string; on_hand: string; value: string }>`
@@ -404,16 +410,21 @@ export async function inventoryDetailTotals(db: Db, f: InventoryDetailFilter) {
       ${DETAIL_FROM}
       WHERE ${and(detailConditions(f))}
     ),
+    per AS (
+      SELECT product_id, warehouse_id, count(*) AS n, sum(on_hand) AS on_hand FROM bins
+      GROUP BY product_id, warehouse_id
+    ),
     lay AS (
       SELECT sl.product_id, sl.warehouse_id, sum(sl.remaining) AS q, sum(sl.remaining_value) AS v
       FROM stock_layers sl
-      WHERE sl.bucket = 'STOCK' AND sl.remaining > 0
-        AND (sl.product_id, sl.warehouse_id) IN (SELECT product_id, warehouse_id FROM bins)
+      WHERE sl.bucket = 'STOCK' AND sl.remaining <> 0
+        AND (sl.product_id, sl.warehouse_id) IN (SELECT product_id, warehouse_id FROM per)
       GROUP BY sl.product_id, sl.warehouse_id
     )
-    SELECT count(*) AS n, coalesce(sum(bins.on_hand), 0) AS on_hand,
-      coalesce(sum(CASE WHEN lay.q > 0 THEN bins.on_hand * lay.v / lay.q ELSE 0 END), 0) AS value
-    FROM bins LEFT JOIN lay ON lay.product_id = bins.product_id AND lay.warehouse_id = bins.warehouse_id`.execute(db);
+    SELECT coalesce(sum(per.n), 0) AS n, coalesce(sum(per.on_hand), 0) AS on_hand,
+      coalesce(sum(CASE WHEN lay.q = per.on_hand THEN lay.v WHEN lay.q <> 0 THEN per.on_hand * lay.v / lay.q
+        ELSE 0 END), 0) AS value
+    FROM per LEFT JOIN lay ON lay.product_id = per.product_id AND lay.warehouse_id = per.warehouse_id`.execute(db);
   const r = rows[0] as { n: string; on_hand: string; value: string };
   return { total: Number(r.n), totals: { onHand: qty(r.on_hand), value: money(r.value) } };
 }

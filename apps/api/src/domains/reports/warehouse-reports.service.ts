@@ -131,6 +131,7 @@ const DETAIL_COLUMNS: XlsxColumn<InventoryDetailRow>[] = [
   { header: 'On hand (warehouse layers)', width: 14, value: (r) => numberCell(r.warehouseOnHand) },
   { header: 'Value (warehouse, GBP)', width: 16, value: (r) => numberCell(r.warehouseValue) },
   { header: 'Consigned', width: 12, value: (r) => numberCell(r.consigned) },
+  { header: 'Deficit (warehouse)', width: 12, value: (r) => numberCell(r.deficit) },
   { header: 'Layers', width: 8, value: (r) => r.layers },
   { header: 'Oldest received', width: 14, value: (r) => r.oldestReceivedAt?.slice(0, 10) ?? '' },
   { header: 'Oldest age (days)', width: 12, value: (r) => r.oldestAgeDays },

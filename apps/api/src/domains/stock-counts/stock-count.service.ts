@@ -36,7 +36,7 @@ import {
 } from '../../platform/documents.ts';
 import { documentRows, sendDocumentsXlsx } from '../../platform/documents-export.ts';
 import { AppError, conflict, notFound, unprocessable } from '../../platform/errors.ts';
-import { offsetOf, toPage } from '../../platform/pagination.ts';
+import { offsetOf, toPage, unknownSort, whitelisted } from '../../platform/pagination.ts';
 import type { Ctx } from '../../platform/routes.ts';
 import { numberCell, sendXlsx, type XlsxColumn } from '../../platform/xlsx.ts';
 import { costForFound, lockProducts, type PostLine, post } from '../stock/index.ts';
@@ -305,11 +305,8 @@ function filterLines(views: LineView[], f: StockCountLineFilter, shows: boolean)
   });
   if (f.sort) {
     const field = f.sort.replace(/^-/, '');
-    const compare = LINE_SORTS[field];
-    if (!compare)
-      throw new AppError(400, 'VALIDATION_FAILED', `A list cannot be sorted by "${field}".`, {
-        allowed: Object.keys(LINE_SORTS),
-      });
+    const compare = whitelisted(LINE_SORTS, field);
+    if (!compare) throw unknownSort(field, LINE_SORTS);
     if (shows || !BOOK_SORTS.has(field)) {
       const direction = f.sort.startsWith('-') ? -1 : 1;
       out = [...out].sort((a, b) => compare(a, b) * direction || bySku(a, b));

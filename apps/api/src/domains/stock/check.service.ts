@@ -36,7 +36,7 @@ export async function checkStock(db: Kysely<Database>): Promise<StockCheckResult
       FROM stock_layers GROUP BY product_id, warehouse_id
     ),
     reserved AS (
-      SELECT product_id, warehouse_id, sum(open_quantity) AS reserved
+      SELECT product_id, warehouse_id, sum(open_quantity) AS reserved, sum(short_quantity) AS short
       FROM stock_reservations WHERE status = 'OPEN' GROUP BY product_id, warehouse_id
     ),
     keys AS (
@@ -52,6 +52,7 @@ export async function checkStock(db: Kysely<Database>): Promise<StockCheckResult
       LEFT JOIN ledger g USING (product_id, warehouse_id)
       LEFT JOIN layers y USING (product_id, warehouse_id)
       LEFT JOIN reserved r USING (product_id, warehouse_id)
+      LEFT JOIN warehouse_configs wc ON wc.warehouse_id = k.warehouse_id
       CROSS JOIN LATERAL (VALUES
         ('on hand (ledger)', coalesce(s.on_hand, 0), coalesce(g.on_hand, 0)),
         ('in transit (ledger)', coalesce(s.in_transit, 0), coalesce(g.in_transit, 0)),
@@ -60,7 +61,12 @@ export async function checkStock(db: Kysely<Database>): Promise<StockCheckResult
         ('in transit (layers)', coalesce(s.in_transit, 0), coalesce(y.in_transit, 0)),
         ('value (layers)', coalesce(s.value, 0), coalesce(y.value, 0)),
         ('consigned (layers)', coalesce(s.consigned, 0), coalesce(y.consigned, 0)),
-        ('reserved (reservations)', coalesce(s.reserved, 0), coalesce(r.reserved, 0))
+        ('reserved (reservations)', coalesce(s.reserved, 0), coalesce(r.reserved, 0)),
+        ('short (reservations)', coalesce(s.reserved_short, 0), coalesce(r.short, 0)),
+        -- Only a physical loss takes available below zero, and then exactly that much is marked short.
+        ('short (reserved not on hand)', coalesce(s.reserved_short, 0),
+          CASE WHEN coalesce(wc.allow_negative_stock, false) THEN 0
+            ELSE greatest(coalesce(s.reserved, 0) - greatest(coalesce(s.on_hand, 0), 0), 0) END)
       ) AS f (what, kept, rebuilt)
       UNION ALL
       SELECT coalesce(b.product_id, g.product_id), coalesce(b.warehouse_id, g.warehouse_id),

@@ -48,8 +48,12 @@ interface Owed {
   qty: Decimal;
   value: Decimal;
 }
-/** What an outbound row took from one lot (or owes); `back` is how much of it linked rows have brought back. */
+/**
+ * What an outbound row took from one lot (or owes: `owed`); `back` is how much of it linked rows have brought
+ * back. What it owes is worth its provisional value until settled, then what the settling units cost.
+ */
 interface Took {
+  owed: boolean;
   receivedAt: string;
   owner: string | null;
   unitCost: Decimal;
@@ -125,14 +129,23 @@ class Reference {
       lot.value = lot.value.sub(value);
       if (lot.qty.isZero()) lots.shift();
       if (lot.owner === null) this.lastCost.set(key, lot.unitCost);
-      took.push({ receivedAt: lot.receivedAt, owner: lot.owner, unitCost: lot.unitCost, qty, value, back: ZERO });
+      took.push({
+        owed: false,
+        receivedAt: lot.receivedAt,
+        owner: lot.owner,
+        unitCost: lot.unitCost,
+        qty,
+        value,
+        back: ZERO,
+      });
       left = left.sub(qty);
     }
     if (left.gt(0)) {
-      const unitCost = this.lastCost.get(key) ?? ZERO;
+      // With no cost known in the warehouse, the one the row brings (the product's cost price), else nothing.
+      const unitCost = this.lastCost.get(key) ?? m.fallbackUnitCost ?? ZERO;
       const value = to8(left.mul(unitCost));
       this.listOf(this.owed, key).push({ movementId: m.id, receivedAt: m.postedAt, unitCost, qty: left, value });
-      took.push({ receivedAt: m.postedAt, owner: null, unitCost, qty: left, value, back: ZERO });
+      took.push({ owed: true, receivedAt: m.postedAt, owner: null, unitCost, qty: left, value, back: ZERO });
     }
     this.took.set(m.id, took);
     return { value: sumOf(took.map((t) => t.value)).neg(), revaluations: new Map() };
@@ -157,6 +170,8 @@ class Reference {
     const owed = this.listOf(this.owed, key);
     const lots = this.listOf(this.lots, key);
     const revaluations = new Map<string, Decimal>();
+    // Each own piece is the newest cost, also one that only pays off what is owed.
+    for (const p of pieces) if (p.owner === null) this.lastCost.set(key, p.unitCost);
     pieces.forEach((p, seq) => {
       for (let debt = owed[0]; debt && p.qty.gt(0); debt = owed[0]) {
         const qty = Decimal.min(debt.qty, p.qty);
@@ -169,9 +184,10 @@ class Reference {
         if (debt.qty.isZero()) owed.shift();
         // The outbound row was valued at `provisional` for these units; they really cost `real`.
         revaluations.set(debt.movementId, (revaluations.get(debt.movementId) ?? ZERO).add(provisional).sub(real));
+        const owedTake = this.took.get(debt.movementId)?.find((t) => t.owed);
+        if (owedTake) owedTake.value = owedTake.value.add(real).sub(provisional);
       }
       if (p.qty.isZero()) return;
-      if (p.owner === null) this.lastCost.set(key, p.unitCost);
       lots.push({ ...p, origin: m.id, seq });
     });
     lots.sort(fifoOrder);
@@ -195,7 +211,9 @@ class Reference {
       if (qty.isZero()) continue;
       const worth = (back: Decimal) => (back.eq(t.qty) ? t.value : to8(t.value.mul(back).div(t.qty)));
       const value = worth(t.back.add(qty)).sub(worth(t.back));
-      pieces.push({ receivedAt: t.receivedAt, owner: t.owner, unitCost: t.unitCost, qty, value });
+      // What was owed comes back at what it is worth now (settled or not), per unit.
+      const unitCost = t.owed ? to8(value.div(qty)) : t.unitCost;
+      pieces.push({ receivedAt: t.receivedAt, owner: t.owner, unitCost, qty, value });
       t.back = t.back.add(qty);
       left = left.sub(qty);
     }
@@ -312,7 +330,15 @@ type Intent =
   | { kind: 'receipt'; wh: number; qty: string; unitCost: string; consigned: boolean }
   | { kind: 'produce'; wh: number; qty: string; total: string }
   | { kind: 'adjustIn'; wh: number; qty: string; unitCost: string }
-  | { kind: 'issue' | 'adjustOut'; wh: number; qty: string; beyond: boolean }
+  | { kind: 'issue' | 'adjustOut'; wh: number; qty: string; beyond: boolean; costPrice: string | null }
+  | {
+      kind: 'settleThenReturn';
+      qty: string;
+      receive: string;
+      unitCost: string;
+      costPrice: string | null;
+      percent: number;
+    }
   | { kind: 'transfer'; from: number; to: number; qty: string; beyond: boolean }
   | { kind: 'arrive'; pick: number; percent: number; writeOffRest: boolean }
   | { kind: 'return'; pick: number; percent: number; tooMuch: boolean }
@@ -365,6 +391,19 @@ const intentArb: fc.Arbitrary<Intent> = fc.oneof(
       wh: whArb,
       qty: quantityArb,
       beyond: sometimes,
+      costPrice: fc.option(unitCostArb),
+    }),
+  },
+  {
+    // An issue into a deficit, a receipt that settles (some of) it, then a return of the issue.
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('settleThenReturn' as const),
+      qty: quantityArb,
+      receive: quantityArb,
+      unitCost: unitCostArb,
+      costPrice: fc.option(unitCostArb),
+      percent: percentArb,
     }),
   },
   {
@@ -506,8 +545,28 @@ class LedgerBuilder {
         const w = this.warehouse(intent.wh);
         const q = this.outQuantity(w, intent.qty, intent.beyond);
         if (!q) return;
-        const m = this.row(w, 'STOCK', q.neg(), { allowDeficit: w === this.negative });
+        const m = this.row(w, 'STOCK', q.neg(), {
+          allowDeficit: w === this.negative,
+          ...(intent.costPrice === null ? {} : { fallbackUnitCost: new Decimal(intent.costPrice) }),
+        });
         if (this.post(m) && intent.kind === 'issue') this.issues.push({ id: m.id, warehouseId: w, qty: q, back: ZERO });
+        return;
+      }
+      case 'settleThenReturn': {
+        const w = this.negative ?? 'W1';
+        const q = Decimal.max(this.ref.available(w, 'STOCK'), 0).add(intent.qty);
+        const issue = this.row(w, 'STOCK', q.neg(), {
+          allowDeficit: true,
+          ...(intent.costPrice === null ? {} : { fallbackUnitCost: new Decimal(intent.costPrice) }),
+        });
+        if (!this.post(issue)) return;
+        const issued: Issued = { id: issue.id, warehouseId: w, qty: q, back: ZERO };
+        this.issues.push(issued);
+        this.post(
+          this.row(w, 'STOCK', new Decimal(intent.receive), { cost: { unitCost: new Decimal(intent.unitCost) } }),
+        );
+        const back = part(q, intent.percent);
+        if (this.post(this.row(w, 'STOCK', back, { cost: { linkedTo: issue.id } }))) issued.back = back;
         return;
       }
       case 'transfer': {
@@ -612,7 +671,12 @@ function playAndCheck({ warehouses, steps }: Scenario) {
 
     values.set(m.id, step.value);
     entries.push(entryView({ ...m, movementId: m.id, effectiveAt: m.postedAt, value: step.value }));
-    for (const r of step.revaluations) entries.push(entryView(r));
+    for (const r of step.revaluations) {
+      entries.push(entryView(r));
+      // What the database does on a settlement: the kept deficit slice takes the settled value.
+      const deficit = slicesOf.get(r.movementId)?.find((x) => x.isDeficit);
+      if (deficit) deficit.value = deficit.value.sub(r.value);
+    }
     if (step.slices.length > 0) slicesOf.set(m.id, step.slices);
     if (m.cost && 'linkedTo' in m.cost) {
       const linked = m.cost.linkedTo;
@@ -681,10 +745,19 @@ function playAndCheck({ warehouses, steps }: Scenario) {
     'replay of the whole ledger',
   );
 
-  // A return brings back at most what its issue took, and exactly that once everything is back.
+  // Returns bring back what the issue is worth when they come (settlements of its deficit included): at most
+  // that, and exactly that once everything is back, when its worth did not change between its returns.
   for (const issue of builder.issues) {
-    const issued = (values.get(issue.id) ?? ZERO).neg();
     const returns = builder.rows.filter((r) => r.cost && 'linkedTo' in r.cost && r.cost.linkedTo === issue.id);
+    const first = returns[0]?.postedAt;
+    const last = returns.at(-1)?.postedAt;
+    if (!first || !last) continue;
+    const changes = builder.ref.revaluations.filter((r) => r.movementId === issue.id);
+    if (changes.some((r) => r.effectiveAt >= first && r.effectiveAt < last)) continue;
+    const issued = sumOf([
+      values.get(issue.id) ?? ZERO,
+      ...changes.filter((r) => r.effectiveAt < first).map((r) => r.value),
+    ]).neg();
     const back = sumOf(returns.map((r) => values.get(r.id) ?? ZERO));
     const allBack = issue.back.eq(issue.qty);
     same(

@@ -184,6 +184,47 @@ describe('FIFO valuation', () => {
     expect(s.openLayers()).toEqual([]);
   });
 
+  it('values a first deficit at the fallback cost (the cost price) when nothing of its own was ever there', () => {
+    const row = ledger();
+    const s = new FifoState();
+    const issue = s.apply(row(1, 'W3', 'STOCK', '-2', { allowDeficit: true, fallbackUnitCost: new Decimal('1.25') }));
+    expect(issue.value.toFixed()).toBe('-2.5');
+    expect(issue.slices.map((x) => [x.unitCost.toFixed(), x.value.toFixed(), x.isDeficit])).toEqual([
+      ['1.25', '2.5', true],
+    ]);
+    // The receipt settles it at what the units cost: 2 × 1.5 = 3, so the issue is worth 0.5 more.
+    const receipt = s.apply(row(2, 'W3', 'STOCK', '2', { cost: cost('1.5') }));
+    expect(receipt.revaluations.map((r) => [r.movementId, r.value.toFixed()])).toEqual([['1', '-0.5']]);
+  });
+
+  it('lets a receipt wholly absorbed by a deficit set the last cost for the next deficit', () => {
+    const row = ledger();
+    const s = new FifoState();
+    s.apply(row(1, 'W3', 'STOCK', '1', { cost: cost('2') }));
+    s.apply(row(2, 'W3', 'STOCK', '-4', { allowDeficit: true }));
+    // 3 owed; a receipt of 3 at 7 pays them off and leaves no layer, yet 7 is now the newest cost.
+    s.apply(row(3, 'W3', 'STOCK', '3', { cost: cost('7') }));
+    expect(s.openLayers()).toEqual([]);
+    expect(s.lastCosts().map((c) => c.unitCost.toFixed())).toEqual(['7']);
+    const next = s.apply(row(4, 'W3', 'STOCK', '-1', { allowDeficit: true, fallbackUnitCost: new Decimal('1') }));
+    expect(next.value.toFixed()).toBe('-7');
+  });
+
+  it('brings a return of a settled deficit back at what the units really cost', () => {
+    const row = ledger();
+    const s = new FifoState();
+    const issue = row(1, 'W3', 'STOCK', '-4', { allowDeficit: true, fallbackUnitCost: new Decimal('2') });
+    expect(s.apply(issue).value.toFixed()).toBe('-8');
+    // Settled at 5 a unit: the issue is now worth 20.
+    const receipt = s.apply(row(2, 'W3', 'STOCK', '4', { cost: cost('5') }));
+    expect(receipt.revaluations.map((r) => r.value.toFixed())).toEqual(['-12']);
+    const back = s.apply(row(3, 'W3', 'STOCK', '1', { cost: { linkedTo: issue.id } }));
+    expect(back.value.toFixed()).toBe('5');
+    expect(show(back.created).map((l) => [l.unitCost, l.remaining, l.value])).toEqual([['5', '1', '5']]);
+    // The rest comes back at the settled cost too, so the returns add up to what the issue is worth.
+    expect(s.apply(row(4, 'W3', 'STOCK', '3', { cost: { linkedTo: issue.id } })).value.toFixed()).toBe('15');
+  });
+
   it('refuses to take more than there is, and changes nothing', () => {
     const row = ledger();
     const s = new FifoState();
@@ -193,6 +234,8 @@ describe('FIFO valuation', () => {
     const lastCosts = s.lastCosts().map((c) => c.unitCost.toFixed());
     const e = refusal(() => s.apply(row(3, 'W1', 'STOCK', '-1.6')));
     expect([e.code, e.details]).toEqual(['INSUFFICIENT_STOCK', { available: '1.5', requested: '1.6' }]);
+    // The refused row itself, so that a replay can name the row and the day that would go negative.
+    expect([e.at?.movementId, e.at?.postedAt, e.at?.quantity.toFixed()]).toEqual(['3', day(3), '-1.6']);
     expect(show(s.openLayers())).toEqual(layers);
     expect(s.lastCosts().map((c) => c.unitCost.toFixed())).toEqual(lastCosts);
     expect(s.apply(row(4, 'W1', 'STOCK', '-1.5')).value.toFixed()).toBe('-4.5');

@@ -16,9 +16,12 @@ import Decimal from 'decimal.js';
  *   issue has not yet given back, in order.
  * - Negative stock, only where the warehouse allows it: what an outbound row takes beyond the layers becomes
  *   a deficit layer valued at a provisional unit cost: the unit cost of the newest own (not consigned) layer
- *   made or taken in that warehouse and bucket, else zero (kept as stock_levels.last_unit_cost). The next inbound rows settle deficits first, oldest
- *   first; the difference between what the units cost and the provisional value is posted as a revaluation
- *   of the outbound row, dated when it is settled.
+ *   made or taken in that warehouse and bucket, a layer wholly absorbed by a deficit included (kept as
+ *   stock_levels.last_unit_cost); when there is none, the row's fallback cost (the product's cost price when it
+ *   was posted), else zero. The next inbound rows settle deficits first, oldest first; the difference between
+ *   what the units cost and the provisional value is posted as a revaluation of the outbound row, dated when it
+ *   is settled, and the row's deficit slice is worth the settled value from then on, so what comes back of it
+ *   (a return) comes back at what the units really cost.
  */
 
 Decimal.set({ precision: 60, rounding: Decimal.ROUND_HALF_UP });
@@ -73,6 +76,12 @@ export interface EngineMovement {
   ownerId?: string | null;
   /** Outbound rows: may go below zero (the warehouse allows negative stock). */
   allowDeficit?: boolean;
+  /**
+   * Outbound rows: the unit cost a deficit takes when its warehouse and bucket have no last cost. A posting
+   * gives the product's cost price; a replay gives what the row's deficit was valued at when it was posted
+   * (its deficit slice), so that a later change of the cost price never rewrites history.
+   */
+  fallbackUnitCost?: Decimal;
 }
 
 /** A change of value of an earlier row, effective at `effectiveAt`. */
@@ -98,6 +107,8 @@ export class FifoError extends Error {
     readonly code: 'INSUFFICIENT_STOCK' | 'RETURN_EXCEEDS_ISSUE' | 'LINK_NOT_FOUND' | 'UNIT_COST_REQUIRED',
     message: string,
     readonly details: Record<string, string> = {},
+    /** The row that could not be valued (in a replay, possibly a later row than the one being posted). */
+    readonly at?: { movementId: string; postedAt: string; quantity: Decimal },
   ) {
     super(message);
   }
@@ -173,6 +184,11 @@ export class FifoState {
     });
   }
 
+  /** The slices of every outbound row this state took or was given, as they are now (settlements included). */
+  takenSlices(): Map<string, Slice[]> {
+    return new Map([...this.slicesOf].filter(([, slices]) => slices.length > 0));
+  }
+
   /** Every open layer (deficits included), in a stable order. */
   openLayers(): Layer[] {
     const all = [...this.layers.values(), ...this.deficits.values()].flat().filter((l) => !l.remaining.isZero());
@@ -201,10 +217,12 @@ export class FifoState {
     const want = m.quantity.neg();
     const open = list.reduce((sum, l) => sum.add(l.remaining), ZERO);
     if (open.lt(want) && !m.allowDeficit)
-      throw new FifoError('INSUFFICIENT_STOCK', `Only ${open.toFixed()} in stock, ${want.toFixed()} asked for.`, {
-        available: open.toFixed(),
-        requested: want.toFixed(),
-      });
+      throw new FifoError(
+        'INSUFFICIENT_STOCK',
+        `Only ${open.toFixed()} in stock, ${want.toFixed()} asked for.`,
+        { available: open.toFixed(), requested: want.toFixed() },
+        { movementId: m.id, postedAt: m.postedAt, quantity: m.quantity },
+      );
     const slices: Slice[] = [];
     let left = want;
     let total = ZERO;
@@ -230,7 +248,7 @@ export class FifoState {
     }
     const created: Layer[] = [];
     if (left.gt(0)) {
-      const unitCost = this.lastCost.get(key) ?? ZERO;
+      const unitCost = this.lastCost.get(key) ?? m.fallbackUnitCost ?? ZERO;
       const value = roundValue(left.mul(unitCost));
       const deficit: Layer = {
         originMovementId: m.id,
@@ -260,7 +278,8 @@ export class FifoState {
       total = total.add(value);
     }
     this.slicesOf.set(m.id, slices);
-    return { value: total.neg(), slices, revaluations: [], created };
+    // Copies: a settlement later changes the kept deficit slice, not what this step answered.
+    return { value: total.neg(), slices: slices.map((x) => ({ ...x })), revaluations: [], created };
   }
 
   private inbound(m: EngineMovement): StepResult {
@@ -280,11 +299,12 @@ export class FifoState {
     }
     const key = keyOf(m.warehouseId, m.bucket);
     const value = pieces.reduce((sum, p) => sum.add(p.value), ZERO);
+    // Every own piece is the newest known cost, even one a deficit absorbs whole.
+    for (const p of pieces) if (!p.ownerId) this.lastCost.set(key, p.unitCost);
     const revaluations = this.settleDeficits(key, pieces, m);
     const created: Layer[] = [];
     pieces.forEach((p, seq) => {
       if (p.quantity.isZero()) return;
-      if (!p.ownerId) this.lastCost.set(key, p.unitCost);
       const layer: Layer = {
         originMovementId: m.id,
         seq,
@@ -335,7 +355,9 @@ export class FifoState {
       const q = Decimal.min(left, s.quantity.sub(already));
       if (q.isZero()) continue;
       const value = worthBack(s, already.add(q)).sub(worthBack(s, already));
-      pieces.push({ quantity: q, value, unitCost: s.unitCost, receivedAt: s.receivedAt, ownerId: s.ownerId });
+      // A deficit slice may have been settled since: its units come back at what they are worth now.
+      const unitCost = s.isDeficit ? unitCostOf(value, q) : s.unitCost;
+      pieces.push({ quantity: q, value, unitCost, receivedAt: s.receivedAt, ownerId: s.ownerId });
       left = left.sub(q);
     }
     return pieces;
@@ -345,6 +367,16 @@ export class FifoState {
    * Incoming pieces settle the deficits of their warehouse and bucket first, oldest first: the deficit's
    * outbound row is revalued by what the units really cost less their provisional value.
    */
+  /**
+   * The outbound row's deficit slice is worth what its settled units really cost (`change`: the revaluation of
+   * the row, negative when the units cost more). A posting that does not hold the row's slices has the database
+   * do the same (stock.repository.ts#settleDeficitSlices).
+   */
+  private settleSlice(movementId: string, change: Decimal) {
+    const deficit = this.slicesOf.get(movementId)?.find((x) => x.isDeficit);
+    if (deficit) deficit.value = deficit.value.sub(change);
+  }
+
   private settleDeficits(
     key: string,
     pieces: { quantity: Decimal; value: Decimal }[],
@@ -367,8 +399,10 @@ export class FifoState {
         deficit.remaining = deficit.remaining.add(q);
         deficit.remainingValue = deficit.remainingValue.add(provisional);
         const change = realValue.sub(provisional).neg();
-        if (!change.isZero())
+        if (!change.isZero()) {
           byMovement.set(deficit.originMovementId, (byMovement.get(deficit.originMovementId) ?? ZERO).add(change));
+          this.settleSlice(deficit.originMovementId, change);
+        }
         if (deficit.remaining.isZero()) deficits.shift();
       }
     }
@@ -410,7 +444,6 @@ export function replay(movements: EngineMovement[]): ReplayResult {
   const state = new FifoState();
   const values = new Map<string, Decimal>();
   const entries: ReplayEntry[] = [];
-  const slices = new Map<string, Slice[]>();
   // Sorted here, not trusted from the caller: a backdated row has the newest id but an earlier date.
   for (const m of [...movements].sort(ledgerOrder)) {
     const r = state.apply(m);
@@ -423,9 +456,9 @@ export function replay(movements: EngineMovement[]): ReplayResult {
       value: r.value,
     });
     for (const rv of r.revaluations) entries.push(rv);
-    if (r.slices.length) slices.set(m.id, r.slices);
   }
-  return { values, entries, slices, layers: state.openLayers(), lastCosts: state.lastCosts() };
+  // The slices as the state holds them at the end: deficit slices carry their settlements.
+  return { values, entries, slices: state.takenSlices(), layers: state.openLayers(), lastCosts: state.lastCosts() };
 }
 
 /** Orders rows as the ledger does: posted_at, then id. */

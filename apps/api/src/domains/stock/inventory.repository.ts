@@ -26,6 +26,7 @@ const SUMMARY_SORTS = {
   onHand: 's.on_hand',
   available: 's.available',
   reserved: 's.reserved',
+  short: 's.short',
   inTransit: 's.in_transit',
   value: 's.value',
 } as const;
@@ -48,6 +49,7 @@ function levelsOf(db: Db, warehouseId: string | undefined) {
     .select([
       sql<string>`coalesce(sum(l.on_hand), 0)`.as('on_hand'),
       sql<string>`coalesce(sum(l.reserved), 0)`.as('reserved'),
+      sql<string>`coalesce(sum(l.reserved_short), 0)`.as('short'),
       sql<string>`coalesce(sum(l.available), 0)`.as('available'),
       sql<string>`coalesce(sum(l.in_transit), 0)`.as('in_transit'),
       sql<string>`coalesce(sum(l.consigned), 0)`.as('consigned'),
@@ -65,6 +67,7 @@ function groupedLevels(db: Db, warehouseId: string | undefined) {
       'l.product_id',
       sql<string>`sum(l.on_hand)`.as('on_hand'),
       sql<string>`sum(l.reserved)`.as('reserved'),
+      sql<string>`sum(l.reserved_short)`.as('short'),
       sql<string>`sum(l.available)`.as('available'),
       sql<string>`sum(l.in_transit)`.as('in_transit'),
       sql<string>`sum(l.consigned)`.as('consigned'),
@@ -125,6 +128,7 @@ export async function findSummary(db: Db, f: InventorySummaryFilter, limit: numb
       'b.name as brand_name',
       's.on_hand',
       's.reserved',
+      's.short',
       's.available',
       's.in_transit',
       's.consigned',
@@ -145,6 +149,7 @@ export async function findSummary(db: Db, f: InventorySummaryFilter, limit: numb
       unit: r.unit,
       onHand: qty(r.on_hand),
       reserved: qty(r.reserved),
+      short: qty(r.short),
       available: qty(r.available),
       inTransit: qty(r.in_transit),
       consigned: qty(r.consigned),
@@ -161,12 +166,15 @@ export async function countSummary(db: Db, f: InventorySummaryFilter): Promise<n
 
 /** The figures of the whole filter; without a product filter, straight from the levels. */
 export async function summaryTotals(db: Db, f: InventorySummaryFilter) {
+  // The totals take the list's filter as it is; a sort the list would refuse is refused here too.
+  parseSort(f.sort, SUMMARY_SORTS, { column: 'p.sku', direction: 'asc' });
   const productFiltered = !!(f.q || f.brandId || f.inStock === 'true' || f.belowReorder === 'true');
   let query = db
     .selectFrom('stock_levels as l')
     .select([
       sql<string>`coalesce(sum(l.on_hand), 0)`.as('on_hand'),
       sql<string>`coalesce(sum(l.reserved), 0)`.as('reserved'),
+      sql<string>`coalesce(sum(l.reserved_short), 0)`.as('short'),
       sql<string>`coalesce(sum(l.available), 0)`.as('available'),
       sql<string>`coalesce(sum(l.in_transit), 0)`.as('in_transit'),
       sql<string>`coalesce(sum(l.value), 0)`.as('value'),
@@ -178,6 +186,7 @@ export async function summaryTotals(db: Db, f: InventorySummaryFilter) {
     products,
     onHand: qty(row.on_hand),
     reserved: qty(row.reserved),
+    short: qty(row.short),
     available: qty(row.available),
     inTransit: qty(row.in_transit),
     value: money(row.value),
@@ -226,6 +235,7 @@ export async function findList(db: Db, f: InventoryListFilter, limit: number, of
       'bb.on_hand',
       'l.on_hand as w_on_hand',
       'l.reserved as w_reserved',
+      'l.reserved_short as w_short',
       'l.available as w_available',
       'l.in_transit as w_in_transit',
     ])
@@ -247,6 +257,7 @@ export async function findList(db: Db, f: InventoryListFilter, limit: number, of
       onHand: qty(r.on_hand),
       warehouseOnHand: qty(r.w_on_hand),
       warehouseReserved: qty(r.w_reserved),
+      warehouseShort: qty(r.w_short),
       warehouseAvailable: qty(r.w_available),
       warehouseInTransit: qty(r.w_in_transit),
     }),
@@ -286,6 +297,7 @@ export async function productLevels(db: Db, productId: string) {
       'w.name',
       'l.on_hand',
       'l.reserved',
+      'l.reserved_short',
       'l.available',
       'l.in_transit',
       'l.consigned',
@@ -337,6 +349,17 @@ type MovementRow = {
   running_value?: string;
 };
 
+/**
+ * What one unit of a row is worth now: its current value (revaluations included) ÷ its quantity. The unit cost
+ * kept on the row is the one it was posted at; after a revaluation (a backdated posting, a settled deficit) it
+ * no longer matches the value.
+ */
+function currentUnitCost(r: Pick<MovementRow, 'quantity' | 'unit_cost' | 'current_value'>): string | null {
+  const quantity = new Decimal(r.quantity).abs();
+  if (r.unit_cost === null || quantity.isZero()) return null;
+  return new Decimal(r.current_value).abs().div(quantity).toFixed(4);
+}
+
 export function toMovement(r: MovementRow): StockMovement {
   return {
     id: r.id,
@@ -348,7 +371,8 @@ export function toMovement(r: MovementRow): StockMovement {
     warehouse: { id: r.warehouse_id, code: r.warehouse_code, name: r.warehouse_name },
     location: r.location_id ? { id: r.location_id, code: r.location_code ?? '' } : null,
     quantity: qty(r.quantity),
-    unitCost: r.unit_cost === null ? null : new Decimal(r.unit_cost).toFixed(4),
+    unitCost: currentUnitCost(r),
+    postedUnitCost: r.unit_cost === null ? null : new Decimal(r.unit_cost).toFixed(4),
     value: money(r.value),
     currentValue: money(r.current_value),
     ownerPartnerId: r.owner_partner_id,
@@ -416,14 +440,18 @@ export async function movementsByIds(db: Db, ids: string[]): Promise<StockMoveme
   return rows.map(toMovement);
 }
 
-/** Rows of a source type (e.g. the manual overrides), newest first. */
+const SOURCE_SORTS = { postedAt: 'm.posted_at' } as const;
+
+/** Rows of a source type (e.g. the manual overrides), newest first unless sorted `postedAt`. */
 export async function findMovementsOfSource(
   db: Db,
   sourceType: string,
-  f: { warehouseId?: string; q?: string },
+  f: { warehouseId?: string; q?: string; sort?: string },
   limit: number,
   offset: number,
 ) {
+  const sort = parseSort(f.sort, SOURCE_SORTS, { column: 'm.posted_at', direction: 'desc' });
+  const direction = sql.raw(sort.direction);
   const where = [sql`m.source_type = ${sourceType}`, sql`m.kind <> 'REVALUATION'`];
   if (f.warehouseId) where.push(sql`m.warehouse_id = ${f.warehouseId}::uuid`);
   if (f.q)
@@ -433,6 +461,6 @@ export async function findMovementsOfSource(
   const { rows } = await sql<MovementRow & { total: string }>`
     SELECT ${MOVEMENT_SELECT}, count(*) OVER () AS total FROM stock_movements m ${MOVEMENT_JOINS}
     WHERE ${sql.join(where, sql` AND `)}
-    ORDER BY m.posted_at DESC, m.id DESC LIMIT ${limit} OFFSET ${offset}`.execute(db);
+    ORDER BY m.posted_at ${direction}, m.id ${direction} LIMIT ${limit} OFFSET ${offset}`.execute(db);
   return { items: rows.map(toMovement), total: rows[0] ? Number(rows[0].total) : 0 };
 }

@@ -6,8 +6,10 @@ import {
   type InventorySummaryFilter,
   type InventorySummaryQuery,
   type InventorySummaryRow,
+  type MovementFilter,
   type MovementQuery,
   type ProductStock,
+  type StockMovement,
 } from '@backoffice/contracts';
 import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
@@ -39,6 +41,7 @@ const SUMMARY_COLUMNS: XlsxColumn<InventorySummaryRow>[] = [
   { header: 'Unit', width: 10, value: (r) => r.unit },
   { header: 'On hand', width: 12, value: (r) => numberCell(r.onHand) },
   { header: 'Reserved', width: 12, value: (r) => numberCell(r.reserved) },
+  { header: 'Short', width: 10, value: (r) => numberCell(r.short) },
   { header: 'Available', width: 12, value: (r) => numberCell(r.available) },
   { header: 'In transit', width: 12, value: (r) => numberCell(r.inTransit) },
   { header: 'Consigned', width: 12, value: (r) => numberCell(r.consigned) },
@@ -68,6 +71,7 @@ const LIST_COLUMNS: XlsxColumn<InventoryListRow>[] = [
   { header: 'Zone', width: 12, value: (r) => r.location?.zone ?? '' },
   { header: 'On hand (bin)', width: 14, value: (r) => numberCell(r.onHand) },
   { header: 'Reserved (warehouse)', width: 14, value: (r) => numberCell(r.warehouseReserved) },
+  { header: 'Short (warehouse)', width: 14, value: (r) => numberCell(r.warehouseShort) },
   { header: 'Available (warehouse)', width: 14, value: (r) => numberCell(r.warehouseAvailable) },
   { header: 'In transit (warehouse)', width: 14, value: (r) => numberCell(r.warehouseInTransit) },
 ];
@@ -95,6 +99,7 @@ export async function productStock(db: Kysely<Database>, productId: string): Pro
       warehouse: { id: l.id, code: l.code, name: l.name },
       onHand: q(l.on_hand),
       reserved: q(l.reserved),
+      short: q(l.reserved_short),
       available: q(l.available),
       inTransit: q(l.in_transit),
       consigned: q(l.consigned),
@@ -108,4 +113,44 @@ export async function productMovements(db: Kysely<Database>, productId: string, 
   if (!(await repo.findProduct(db, productId))) throw notFound('Product', productId);
   const { items, total } = await repo.findProductMovements(db, productId, q, q.pageSize, offsetOf(q));
   return toPage(items, total, q);
+}
+
+/** Unit cost and value as the row is worth now (as the screen shows them), then as it was posted. */
+const MOVEMENT_COLUMNS: XlsxColumn<StockMovement>[] = [
+  { header: 'Posted', width: 20, value: (r) => r.postedAt },
+  { header: 'Kind', width: 16, value: (r) => r.kind },
+  { header: 'In transit', width: 10, value: (r) => (r.bucket === 'TRANSIT' ? 'yes' : '') },
+  { header: 'Warehouse', width: 14, value: (r) => r.warehouse.code },
+  { header: 'Bin', width: 14, value: (r) => r.location?.code ?? '' },
+  { header: 'Quantity', width: 12, value: (r) => numberCell(r.quantity) },
+  { header: 'Unit cost (GBP)', width: 14, value: (r) => (r.unitCost === null ? null : numberCell(r.unitCost)) },
+  { header: 'Value (GBP)', width: 14, value: (r) => numberCell(r.currentValue) },
+  {
+    header: 'Unit cost as posted (GBP)',
+    width: 14,
+    value: (r) => (r.postedUnitCost === null ? null : numberCell(r.postedUnitCost)),
+  },
+  { header: 'Value as posted (GBP)', width: 14, value: (r) => numberCell(r.value) },
+  { header: 'Balance after', width: 12, value: (r) => numberCell(r.runningQuantity ?? '0') },
+  { header: 'Value after (GBP)', width: 14, value: (r) => numberCell(r.runningValue ?? '0') },
+  { header: 'Source', width: 16, value: (r) => [r.sourceType, r.sourceId, r.sourceLine].filter(Boolean).join(' ') },
+  { header: 'Reason', width: 30, value: (r) => r.reason },
+  { header: 'User', width: 14, value: (r) => r.username ?? '' },
+];
+
+export async function exportProductMovements(ctx: Ctx, productId: string, f: MovementFilter) {
+  const product = await repo.findProduct(ctx.db, productId);
+  if (!product) throw notFound('Product', productId);
+  const rows = allRows(
+    async (offset, limit) =>
+      (await repo.findProductMovements(ctx.db, productId, { ...f, page: 1, pageSize: limit }, limit, offset)).items,
+    XLSX_EXPORT_MAX_ROWS,
+    5000,
+  );
+  return sendXlsx(
+    ctx,
+    `movements-${product.sku}-${new Date().toISOString().slice(0, 10)}.xlsx`,
+    MOVEMENT_COLUMNS,
+    rows,
+  );
 }

@@ -22,6 +22,8 @@ export interface LedgerRow {
   link_id: string | null;
   source_type: string;
   source_id: string | null;
+  /** Outbound rows: the unit cost their deficit slice was valued at when posted (stock_consumptions), if any. */
+  deficit_unit_cost?: string | null;
 }
 
 /** The key of a bundle's assembled cost: its posting's source. */
@@ -31,12 +33,15 @@ export const assembledKey = (sourceType: string, sourceId: string | null) => `${
  * The engine's movements of a product in posting order, with the value each row has now at each date
  * (`current`, keyed `id|postedAt`: a row's own value at its date, revaluations at theirs) and the rows by id.
  * `assembled`: what each BUNDLE_PRODUCE source's components cost now (stock.repository.ts#assembledValues,
- * which answers every source asked for, zero when it has no component rows).
+ * which answers every source asked for, zero when it has no component rows). `costPrice`: the product's cost
+ * price, the provisional cost of a deficit with no cost known for a row that made none when it was posted; a row
+ * that did keeps the cost it was valued at, so a later change of the cost price rewrites nothing.
  */
 export function engineHistory(
   history: readonly LedgerRow[],
   allowNegativeStock: (warehouseId: string) => boolean,
   assembled: ReadonlyMap<string, Decimal>,
+  costPrice: Decimal = ZERO,
 ) {
   const movements: EngineMovement[] = [];
   const current = new Map<string, Decimal>();
@@ -56,10 +61,11 @@ export function engineHistory(
       bucket: h.bucket as Bucket,
       quantity,
     };
-    if (quantity.isNegative())
+    if (quantity.isNegative()) {
       m.allowDeficit =
         h.bucket === 'STOCK' && allowNegativeStock(h.warehouse_id) && !['TRANSFER_OUT', 'TRANSIT_OUT'].includes(h.kind);
-    else if (h.link_id) m.cost = { linkedTo: h.link_id };
+      if (m.allowDeficit) m.fallbackUnitCost = h.deficit_unit_cost ? new Decimal(h.deficit_unit_cost) : costPrice;
+    } else if (h.link_id) m.cost = { linkedTo: h.link_id };
     else if (h.kind === 'BUNDLE_PRODUCE')
       m.cost = { value: assembled.get(assembledKey(h.source_type, h.source_id)) ?? new Decimal(h.value) };
     else {

@@ -8,7 +8,10 @@ import * as inventory from './inventory.repository.ts';
 import { post } from './posting.service.ts';
 import * as repo from './stock.repository.ts';
 
-/** Manual stock override: a counted quantity for a product in a bin; the difference from the book is posted. */
+/**
+ * Manual stock override: a counted quantity for a product in a bin; the difference from the book is posted.
+ * The book is the bin's quantity on the day the count is posted for (today: now; an earlier day: at its end).
+ */
 
 export const MANUAL_STOCK_SOURCE = 'manual_stock';
 type Input = z.output<typeof Schema>;
@@ -17,8 +20,15 @@ export async function overrideStock(ctx: Ctx, input: Input) {
   // The product is locked before the book quantity is read, so that two overrides of one bin never both
   // post the difference from the same book figure.
   await repo.lockProducts(ctx.db, [input.productId]);
-  const bins = await repo.binStock(ctx.db, input.productId, input.warehouseId);
-  const book = bins.find((b) => b.locationId === input.locationId)?.onHand ?? new Decimal(0);
+  // A count dated an earlier day is compared with the bin as the ledger had it at the end of that day: the
+  // difference found then is what the ledger lacked then, and later rows keep their effect on today's figure.
+  const today = await repo.londonToday(ctx.db);
+  const book =
+    input.postedOn && input.postedOn < today
+      ? await repo.binQuantityAsAt(ctx.db, input.productId, input.warehouseId, input.locationId, input.postedOn)
+      : ((await repo.binStock(ctx.db, input.productId, input.warehouseId)).find(
+          (b) => b.locationId === input.locationId,
+        )?.onHand ?? new Decimal(0));
   const counted = new Decimal(input.countedQuantity);
   const difference = counted.sub(book);
   if (difference.isZero())
@@ -132,7 +142,7 @@ export async function costForFound(ctx: Pick<Ctx, 'db'>, productId: string, ware
 
 export async function listOverrides(
   ctx: Pick<Ctx, 'db'>,
-  q: { page: number; pageSize: number; q?: string; warehouseId?: string },
+  q: { page: number; pageSize: number; q?: string; warehouseId?: string; sort?: string },
 ) {
   const { items, total } = await inventory.findMovementsOfSource(
     ctx.db,

@@ -2,6 +2,8 @@ import { type MovementKind, StockErrorCode, WarehouseErrorCode } from '@backoffi
 import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import { londonDay } from '../../platform/business-day.ts';
 import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/outbox.ts';
 import { assertPeriodOpen } from '../configuration/index.ts';
@@ -28,12 +30,27 @@ import * as repo from './stock.repository.ts';
  * so postings of one product run one after the other and never deadlock; reservations do not take that lock
  * and are held back by the conditional updates of stock_levels (changeLevel), which re-check available stock
  * on the row as it is when the update runs. Together: no oversell, whatever runs at once.
+ *
+ * Reserved stock: only a physical loss (a negative ADJUSTMENT or COUNT, a WRITE_OFF: the units are not there)
+ * may take on hand below reserved. The reservations it leaves without stock are then marked short, newest first
+ * (settleShortages), so that the shortfall is visible at once instead of surprising whoever issues them later;
+ * stock coming in, or a reservation given back, makes the oldest whole again. Everything else keeps available
+ * (on hand less reserved) at or above what the short reservations explain. Lock order: product, then level,
+ * then reservations.
  */
 
-/** What posting needs of a request: its transaction, and who posts (null: the system). */
+/** What posting needs of a request: its transaction, who posts (null: the system), and its system log. */
 export interface PostingCtx {
   db: Kysely<Database>;
   user: { id: string } | null;
+  /** The request's audit (reservations marked short are logged); without it, rows are logged by the system. */
+  audit?: (e: {
+    action: string;
+    entity: string;
+    entityId?: string | null;
+    before?: unknown;
+    after?: unknown;
+  }) => Promise<void>;
 }
 
 export interface PostLine {
@@ -58,7 +75,10 @@ export interface PostLine {
   linkTo?: string | { line: number };
   reason?: string;
   sourceLine?: string;
-  /** Outbound: may not take available (on hand less reserved) below zero. Default: true for sales-like issues. */
+  /**
+   * Outbound: false lets a physical loss (ADJUSTMENT, COUNT, WRITE_OFF) take reserved stock, marking the
+   * reservations it breaks short; the default for these kinds. Every other kind always keeps available stock.
+   */
   keepAvailable?: boolean;
   /** Reserved stock this line uses up (issuing a reservation). */
   releaseReserved?: Decimal;
@@ -86,7 +106,15 @@ export interface PostedMovement {
 }
 
 const ZERO = new Decimal(0);
-const KEEP_AVAILABLE_BY_DEFAULT = new Set<string>(['ISSUE', 'TRANSFER_OUT', 'BUNDLE_CONSUME', 'WRITE_OFF']);
+/** The kinds that record units physically gone (found missing, damaged, lost): they may take reserved stock. */
+const PHYSICAL_LOSS_KINDS = new Set<string>(['ADJUSTMENT', 'COUNT', 'WRITE_OFF']);
+
+function keepsAvailable(l: PostLine): boolean {
+  if (PHYSICAL_LOSS_KINDS.has(l.kind)) return l.keepAvailable ?? false;
+  if (l.keepAvailable === false)
+    throw new Error(`a ${l.kind} line cannot take reserved stock: only a physical loss may`);
+  return true;
+}
 
 interface Row {
   line: number;
@@ -173,16 +201,30 @@ export async function post(ctx: PostingCtx, posting: Posting): Promise<PostedMov
       r.linkId = target.id;
     }
 
-  // Components before the bundles they make, so that an assembled cost is known when it is needed.
-  const order = productIds.sort((a, b) => Number(hasAssembled(rows, a)) - Number(hasAssembled(rows, b)));
+  // Components before the bundles they make, so that an assembled cost is known when it is needed. Rows are
+  // grouped once: looking them up per product would grow with products × rows (a 50 000-row upload).
+  const rowsOf = new Map<string, Row[]>();
+  const assembling = new Set<string>();
+  for (const r of rows) {
+    const list = rowsOf.get(r.productId);
+    if (list) list.push(r);
+    else rowsOf.set(r.productId, [r]);
+    if (r.kind === 'BUNDLE_PRODUCE') assembling.add(r.productId);
+  }
+  const order = productIds.sort((a, b) => Number(assembling.has(a)) - Number(assembling.has(b)));
   const revalued: { sourceType: string; sourceId: string | null }[] = [];
   for (const productId of order) {
-    const own = rows.filter((r) => r.productId === productId);
+    const own = rowsOf.get(productId) ?? [];
     for (const r of own)
       if (r.assembled) {
         const consumed = rows.filter((c) => c.kind === 'BUNDLE_CONSUME').reduce((s, c) => s.add(c.value ?? 0), ZERO);
         r.engine.cost = { value: consumed.neg() };
       }
+    // A deficit with no cost known in its warehouse is valued at the product's cost price (fifo.ts).
+    if (own.some((r) => r.engine.allowDeficit)) {
+      const costPrice = (await repo.productCostPrice(db, productId)) ?? ZERO;
+      for (const r of own) if (r.engine.allowDeficit) r.engine.fallbackUnitCost = costPrice;
+    }
     const backdated = day < today && (await repo.hasLaterMovement(db, productId, at));
     if (backdated) revalued.push(...(await revalueProduct(ctx, productId, own, posting, at)));
     else await postIncrementally(ctx, productId, own, posting);
@@ -209,10 +251,6 @@ export async function post(ctx: PostingCtx, posting: Posting): Promise<PostedMov
     quantity: r.quantity,
     value: r.value ?? ZERO,
   }));
-}
-
-function hasAssembled(rows: Row[], productId: string) {
-  return rows.some((r) => r.productId === productId && r.kind === 'BUNDLE_PRODUCE');
 }
 
 async function checkLocations(db: Kysely<Database>, lines: PostLine[]) {
@@ -252,6 +290,8 @@ async function expandLines(
   // Bin stock already promised to earlier lines of this posting.
   const promised = new Map<string, Decimal>();
   for (const [line, l] of posting.lines.entries()) {
+    // A posting of tens of thousands of lines (an inventory upload) lets other requests run now and then.
+    if (line % 2000 === 1999) await new Promise((resolve) => setImmediate(resolve));
     const w = warehouses.get(l.warehouseId) as repo.WarehouseToPost;
     const bucket = l.bucket ?? 'STOCK';
     const outbound = l.quantity.isNegative();
@@ -267,7 +307,7 @@ async function expandLines(
       unitCost: null as Decimal | null,
       reason: l.reason ?? '',
       sourceLine: l.sourceLine ?? null,
-      keepAvailable: l.keepAvailable ?? KEEP_AVAILABLE_BY_DEFAULT.has(l.kind),
+      keepAvailable: keepsAvailable(l),
       releaseReserved: l.releaseReserved ?? ZERO,
       allowNegative: w.allowNegativeStock && bucket === 'STOCK',
       assembled: false,
@@ -449,6 +489,29 @@ function fifoConflict(e: unknown, sku: string): never {
   throw e;
 }
 
+/**
+ * A backdated outbound posting refused by its replay: the row short of stock may be a later one, so the refusal
+ * names what this posting asked for (its rows in that warehouse) and the day stock would go below zero.
+ */
+function backdatedShortage(e: FifoError, rows: Row[], sku: string): void {
+  const at = e.at;
+  const failed = at && rows.find((r) => r.id === at.movementId);
+  const mine = rows.filter(
+    (r) => r.quantity.isNegative() && (!failed || (r.warehouseId === failed.warehouseId && r.bucket === failed.bucket)),
+  );
+  if (!at || !mine.length) return;
+  const asked = mine.reduce((s, r) => s.add(r.quantity.neg()), ZERO).toFixed();
+  const postedOn = londonDay(new Date(mine[0]?.engine.postedAt ?? at.postedAt));
+  const negativeOn = londonDay(new Date(at.postedAt));
+  const available = e.details.available ?? '0';
+  const details = { requested: asked, postedOn, negativeOn, available };
+  if (failed) throw insufficient(`${sku}: only ${available} in stock on ${postedOn}, ${asked} asked for.`, details);
+  throw insufficient(
+    `${sku}: ${asked} asked for on ${postedOn}, but stock would then go below zero on ${negativeOn}, when a later movement takes ${at.quantity.neg().toFixed()} and only ${available} would be left.`,
+    { ...details, laterRequested: at.quantity.neg().toFixed() },
+  );
+}
+
 /** The common case: the posting is the newest of its product; the engine runs on the open layers only. */
 async function postIncrementally(ctx: PostingCtx, productId: string, rows: Row[], posting: Posting) {
   const db = ctx.db;
@@ -475,6 +538,8 @@ async function postIncrementally(ctx: PostingCtx, productId: string, rows: Row[]
   await writeRows(ctx, rows, posting);
   const slices = new Map(rows.filter((r) => r.slices?.length).map((r) => [r.id, r.slices as Slice[]]));
   await repo.insertConsumptions(db, productId, slices);
+  // Settled deficit slices take what their units really cost (the engine did so on the slices it holds).
+  await repo.settleDeficitSlices(db, revaluations);
   const revaluationRows = await writeRevaluations(ctx, productId, revaluations, posting);
   await repo.replaceLayers(db, productId, warehouseIds, state.openLayers());
   await applyLevels(ctx, productId, rows, revaluationRows, state.openLayers(), state.lastCosts(), warehouseIds);
@@ -564,7 +629,7 @@ async function applyLevels(
   for (const warehouseId of warehouseIds) {
     const own = rows.filter((r) => r.warehouseId === warehouseId);
     const sum = (f: (r: Row) => Decimal) => own.reduce((s, r) => s.add(f(r)), ZERO);
-    const ok = await repo.changeLevel(db, {
+    const after = await repo.changeLevel(db, {
       productId,
       warehouseId,
       onHand: sum((r) => (r.bucket === 'STOCK' ? r.quantity : ZERO)),
@@ -578,7 +643,7 @@ async function applyLevels(
       keepAvailable: own.some((r) => r.keepAvailable && r.quantity.isNegative()),
       allowNegative: own.some((r) => r.allowNegative),
     });
-    if (!ok) {
+    if (!after) {
       const level = await repo.levelOf(db, productId, warehouseId);
       throw insufficient(
         `Not enough available stock of ${await skuOf(db, productId)}: ${level?.available ?? '0'} available (${level?.on_hand ?? '0'} on hand, ${level?.reserved ?? '0'} reserved).`,
@@ -591,12 +656,81 @@ async function applyLevels(
         },
       );
     }
+    const loss = own.some((r) => r.bucket === 'STOCK' && !r.keepAvailable && r.quantity.isNegative());
+    await settleShortages(ctx, productId, warehouseId, after, loss);
   }
   for (const r of rows) {
     if (r.bucket !== 'STOCK') continue;
     const ok = await repo.changeBin(db, productId, r.warehouseId, r.locationId, r.quantity, r.allowNegative);
     if (!ok) throw insufficient('Not enough stock in that bin.', { productId, warehouseId: r.warehouseId });
   }
+}
+
+/**
+ * Keeps the short marks of a level's open reservations equal to what its stock cannot cover, called with the
+ * level row locked (after it changed): short = reserved − on hand (at least 0), laid on the newest reservations
+ * first, so the oldest are whole first when stock comes back. Only a physical loss may make the shortfall
+ * grow; anything else that would is refused. Warehouses that allow negative stock keep no short marks: their
+ * reservations are issued whatever is on hand. Each reservation whose mark changes gets a system-log row and a
+ * `stock.reservation_short_changed` event, so its document can tell its user.
+ */
+export async function settleShortages(
+  ctx: PostingCtx,
+  productId: string,
+  warehouseId: string,
+  level: repo.LevelAfter,
+  isPhysicalLoss: boolean,
+) {
+  const uncovered = Decimal.max(level.reserved.sub(Decimal.max(level.onHand, ZERO)), ZERO);
+  // The common case, without a query: every reservation has its stock, and none was marked short.
+  if (uncovered.isZero() && level.reservedShort.isZero()) return;
+  const [warehouse] = await repo.findWarehousesToPost(ctx.db, [warehouseId]);
+  const short = warehouse?.allowNegativeStock ? ZERO : uncovered;
+  if (short.gt(level.reservedShort) && !isPhysicalLoss)
+    throw insufficient(
+      `Not enough available stock of ${await skuOf(ctx.db, productId)}: what is on hand is reserved.`,
+      {
+        productId,
+        warehouseId,
+        available: Decimal.max(level.onHand.sub(level.reserved), ZERO).toFixed(),
+        onHand: level.onHand.toFixed(),
+        reserved: level.reserved.toFixed(),
+      },
+    );
+  const audit =
+    ctx.audit ??
+    ((e: { action: string; entity: string; entityId?: string | null; before?: unknown; after?: unknown }) =>
+      writeAudit(ctx.db, { user: null, requestId: null, ...e }));
+  let left = short;
+  for (const r of await repo.openReservationsNewestFirst(ctx.db, productId, warehouseId)) {
+    const marked = Decimal.min(r.open, left);
+    left = left.sub(marked);
+    if (marked.eq(r.short)) continue;
+    await repo.setReservationShort(ctx.db, r.id, marked);
+    const after = { shortQuantity: marked.toFixed(), openQuantity: r.open.toFixed() };
+    await audit({
+      action: marked.gt(r.short) ? 'mark_short' : 'restore_short',
+      entity: 'stock_reservation',
+      entityId: r.id,
+      before: { shortQuantity: r.short.toFixed(), openQuantity: r.open.toFixed() },
+      after,
+    });
+    await emitEvent(ctx.db, {
+      type: 'stock.reservation_short_changed',
+      key: r.id,
+      payload: {
+        reservationId: r.id,
+        productId,
+        warehouseId,
+        sourceType: r.sourceType,
+        sourceId: r.sourceId,
+        ...after,
+      },
+    });
+  }
+  // Reserved is the sum of the open reservations (the balances check holds it so): nothing can be left over.
+  if (left.gt(0)) throw new Error(`reservations of ${productId} in ${warehouseId} hold less than reserved`);
+  if (!short.eq(level.reservedShort)) await repo.setLevelShort(ctx.db, productId, warehouseId, short);
 }
 
 function consignedIn(layers: Layer[], warehouseId: string): Decimal {
@@ -620,6 +754,7 @@ async function historyForEngine(db: Kysely<Database>, productId: string) {
     history,
     (warehouseId) => warehouses.get(warehouseId)?.allowNegativeStock ?? false,
     assembled,
+    (await repo.productCostPrice(db, productId)) ?? ZERO,
   );
   return { movements, current, kinds: rows };
 }
@@ -644,6 +779,8 @@ async function revalueProduct(
   try {
     result = replay(all);
   } catch (e) {
+    if (e instanceof FifoError && e.code === 'INSUFFICIENT_STOCK')
+      backdatedShortage(e, rows, await skuOf(db, productId));
     fifoConflict(e, await skuOf(db, productId));
   }
   for (const r of rows) {

@@ -11,10 +11,15 @@ import type { Database } from '../../db/schema.ts';
 import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/routes.ts';
 import * as inventory from './inventory.repository.ts';
-import { post } from './posting.service.ts';
+import { post, settleShortages } from './posting.service.ts';
 import * as repo from './stock.repository.ts';
 
-/** Reservations hold available stock for sales documents: reserve, release, issue. */
+/**
+ * Reservations hold available stock for sales documents: reserve, release, issue. A physical loss may leave a
+ * reservation short (see settleShortages in the posting service): issuing it then issues what is there and
+ * keeps the short units open, and asking for more than is there is refused up front (RESERVATION_SHORT).
+ * Locks are taken product (issue only), level, reservation: the order the posting service takes them in.
+ */
 
 function toReservation(r: {
   id: string;
@@ -23,6 +28,7 @@ function toReservation(r: {
   quantity: string;
   open_quantity: string;
   issued_quantity: string;
+  short_quantity: string;
   status: string;
   source_type: string;
   source_id: string | null;
@@ -36,6 +42,7 @@ function toReservation(r: {
     quantity: new Decimal(r.quantity).toFixed(),
     openQuantity: new Decimal(r.open_quantity).toFixed(),
     issuedQuantity: new Decimal(r.issued_quantity).toFixed(),
+    shortQuantity: new Decimal(r.short_quantity).toFixed(),
     status: r.status as Reservation['status'],
     sourceType: r.source_type,
     sourceId: r.source_id,
@@ -81,7 +88,12 @@ export async function reserve(ctx: Ctx, input: z.output<typeof ReservationInput>
   return after;
 }
 
-async function lockOpen(ctx: Ctx, id: string) {
+/** Locks the reservation after its level (and, to issue, after its product), then checks it is open. */
+async function lockOpen(ctx: Ctx, id: string, forIssue: boolean) {
+  const seen = await repo.findReservation(ctx.db, id);
+  if (!seen) throw notFound('Reservation', id);
+  if (forIssue) await repo.lockProducts(ctx.db, [seen.product_id]);
+  await repo.lockLevel(ctx.db, seen.product_id, seen.warehouse_id);
   const r = await repo.lockReservation(ctx.db, id);
   if (!r) throw notFound('Reservation', id);
   if (r.status !== 'OPEN')
@@ -96,21 +108,47 @@ async function lockOpen(ctx: Ctx, id: string) {
 }
 
 export async function release(ctx: Ctx, id: string) {
-  const r = await lockOpen(ctx, id);
+  const r = await lockOpen(ctx, id, false);
   const before = toReservation(r);
-  await repo.releaseOnLevel(ctx.db, r.product_id, r.warehouse_id, new Decimal(r.open_quantity));
+  const short = new Decimal(r.short_quantity);
+  await repo.releaseOnLevel(ctx.db, r.product_id, r.warehouse_id, new Decimal(r.open_quantity), short);
   const after = toReservation(
-    await repo.updateReservation(ctx.db, id, new Decimal(0), new Decimal(r.issued_quantity), 'RELEASED'),
+    await repo.updateReservation(
+      ctx.db,
+      id,
+      new Decimal(0),
+      new Decimal(r.issued_quantity),
+      'RELEASED',
+      new Decimal(0),
+    ),
   );
   await ctx.audit({ action: 'release', entity: 'stock_reservation', entityId: id, before, after });
+  // What this one held makes older short reservations whole again.
+  const level = await repo.lockLevel(ctx.db, r.product_id, r.warehouse_id);
+  if (level) await settleShortages(ctx, r.product_id, r.warehouse_id, level, false);
   return after;
 }
 
 export async function issue(ctx: Ctx, id: string, input: z.output<typeof ReservationIssueInput>) {
-  const r = await lockOpen(ctx, id);
+  const r = await lockOpen(ctx, id, true);
   const before = toReservation(r);
   const open = new Decimal(r.open_quantity);
-  const quantity = input.quantity ? new Decimal(input.quantity) : open;
+  const short = new Decimal(r.short_quantity);
+  const there = open.sub(short);
+  // Names for the refusal, read only when there can be one.
+  const [warehouse] = short.isZero() ? [] : await repo.findWarehousesToPost(ctx.db, [r.warehouse_id]);
+  const sku = short.isZero() ? '' : ((await repo.findProduct(ctx.db, r.product_id))?.sku ?? r.product_id);
+  const refuseShort = (asked: Decimal) =>
+    conflict(
+      StockErrorCode.RESERVATION_SHORT,
+      there.isZero()
+        ? `All ${open.toFixed()} of ${sku} reserved here are short: a count or loss in ${warehouse?.code ?? 'the warehouse'} took the stock. Nothing can be issued until stock comes in; release the reservation to give it up.`
+        : `${short.toFixed()} of the ${open.toFixed()} of ${sku} reserved here are short (a count or loss took them): ${there.toFixed()} can be issued, ${asked.toFixed()} asked for.`,
+      { open: open.toFixed(), short: short.toFixed(), issuable: there.toFixed(), requested: asked.toFixed() },
+    );
+  // Without a quantity: what is there; the short units stay reserved until stock comes in or they are released.
+  const quantity = input.quantity ? new Decimal(input.quantity) : there;
+  if (quantity.isZero()) throw refuseShort(open);
   if (quantity.gt(open))
     throw conflict(
       StockErrorCode.RESERVATION_EXCEEDED,
@@ -120,6 +158,16 @@ export async function issue(ctx: Ctx, id: string, input: z.output<typeof Reserva
         requested: quantity.toFixed(),
       },
     );
+  if (quantity.gt(there)) throw refuseShort(quantity);
+  // The reservation first, so that the shortages the posting settles see what is left of it.
+  const left = open.sub(quantity);
+  await repo.updateReservation(
+    ctx.db,
+    id,
+    left,
+    new Decimal(r.issued_quantity).add(quantity),
+    left.isZero() ? 'ISSUED' : 'OPEN',
+  );
   const rows = await post(ctx, {
     sourceType: r.source_type === 'manual' ? 'stock_reservation' : r.source_type,
     sourceId: r.source_id ?? r.id,
@@ -136,16 +184,7 @@ export async function issue(ctx: Ctx, id: string, input: z.output<typeof Reserva
       },
     ],
   });
-  const left = open.sub(quantity);
-  const after = toReservation(
-    await repo.updateReservation(
-      ctx.db,
-      id,
-      left,
-      new Decimal(r.issued_quantity).add(quantity),
-      left.isZero() ? 'ISSUED' : 'OPEN',
-    ),
-  );
+  const after = await getReservation(ctx.db, id);
   await ctx.audit({ action: 'issue', entity: 'stock_reservation', entityId: id, before, after });
   return {
     reservation: after,

@@ -129,6 +129,29 @@ export async function binStock(db: Db, productId: string, warehouseId: string): 
   return rows.map((r) => ({ locationId: r.location_id, onHand: new Decimal(r.on_hand) }));
 }
 
+/**
+ * A bin's on hand (STOCK bucket) from the ledger as at the end of a day in London: what a count dated that
+ * day is compared with. A backdated posting takes the last instant of its day, after every row of that day.
+ */
+export async function binQuantityAsAt(
+  db: Db,
+  productId: string,
+  warehouseId: string,
+  locationId: string | null,
+  day: string,
+): Promise<Decimal> {
+  const row = await db
+    .selectFrom('stock_movements')
+    .select(sql<string>`coalesce(sum(quantity), 0)`.as('q'))
+    .where('product_id', '=', productId)
+    .where('warehouse_id', '=', warehouseId)
+    .where(sql<boolean>`location_id IS NOT DISTINCT FROM ${locationId}::uuid`)
+    .where('bucket', '=', 'STOCK')
+    .where(sql<boolean>`posted_at < ${dayEnd(day)}`)
+    .executeTakeFirstOrThrow();
+  return new Decimal(row.q);
+}
+
 function toLayer(r: {
   origin_movement_id: string;
   seq: number;
@@ -337,17 +360,27 @@ export interface LevelChange {
   /** Absolute values recomputed from the layers. */
   consigned: Decimal;
   lastUnitCost: Decimal | null;
-  /** Refuse the change if it leaves on hand below reserved (available below zero). */
+  /**
+   * Refuse the change if it takes available (on hand less reserved) lower than the reservations already marked
+   * short allow: only a physical loss may leave reservations without stock.
+   */
   keepAvailable: boolean;
   allowNegative: boolean;
 }
 
+export interface LevelAfter {
+  onHand: Decimal;
+  reserved: Decimal;
+  reservedShort: Decimal;
+}
+
 /**
  * Applies a change to a product's level in a warehouse. The condition is in the UPDATE itself, so that it
- * holds whatever else commits meanwhile: it answers false, changing nothing, when the change would take
- * available (or, where negative stock is not allowed, on hand) below zero.
+ * holds whatever else commits meanwhile: it answers undefined, changing nothing, when the change would take
+ * available below what the short reservations explain (or, where negative stock is not allowed, on hand
+ * below zero); else the level after it. The row stays locked until the transaction ends.
  */
-export async function changeLevel(db: Db, c: LevelChange): Promise<boolean> {
+export async function changeLevel(db: Db, c: LevelChange): Promise<LevelAfter | undefined> {
   await db
     .insertInto('stock_levels')
     .values({ product_id: c.productId, warehouse_id: c.warehouseId })
@@ -372,10 +405,74 @@ export async function changeLevel(db: Db, c: LevelChange): Promise<boolean> {
   if (!c.allowNegative && c.onHand.isNegative()) {
     update = update.where(sql<boolean>`on_hand + ${onHand}::numeric >= 0`);
     if (c.keepAvailable)
-      update = update.where(sql<boolean>`on_hand + ${onHand}::numeric >= reserved - ${release}::numeric`);
+      update = update.where(
+        sql<boolean>`on_hand + ${onHand}::numeric >= reserved - ${release}::numeric - reserved_short`,
+      );
   }
-  const result = await update.executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  const row = await update.returning(['on_hand', 'reserved', 'reserved_short']).executeTakeFirst();
+  return row
+    ? {
+        onHand: new Decimal(row.on_hand),
+        reserved: new Decimal(row.reserved),
+        reservedShort: new Decimal(row.reserved_short),
+      }
+    : undefined;
+}
+
+/** Locks a level row (before any reservation of it: levels, then reservations, is the one lock order). */
+export async function lockLevel(db: Db, productId: string, warehouseId: string) {
+  const row = await db
+    .selectFrom('stock_levels')
+    .select(['on_hand', 'reserved', 'reserved_short'])
+    .where('product_id', '=', productId)
+    .where('warehouse_id', '=', warehouseId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row
+    ? {
+        onHand: new Decimal(row.on_hand),
+        reserved: new Decimal(row.reserved),
+        reservedShort: new Decimal(row.reserved_short),
+      }
+    : undefined;
+}
+
+/** The open reservations of a level, newest first (the order in which a loss leaves them short). */
+export async function openReservationsNewestFirst(db: Db, productId: string, warehouseId: string) {
+  const rows = await db
+    .selectFrom('stock_reservations')
+    .select(['id', 'open_quantity', 'short_quantity', 'source_type', 'source_id'])
+    .where('product_id', '=', productId)
+    .where('warehouse_id', '=', warehouseId)
+    .where('status', '=', 'OPEN')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .forUpdate()
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    open: new Decimal(r.open_quantity),
+    short: new Decimal(r.short_quantity),
+    sourceType: r.source_type,
+    sourceId: r.source_id,
+  }));
+}
+
+export async function setReservationShort(db: Db, id: string, short: Decimal) {
+  await db
+    .updateTable('stock_reservations')
+    .set({ short_quantity: short.toFixed(), updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setLevelShort(db: Db, productId: string, warehouseId: string, short: Decimal) {
+  await db
+    .updateTable('stock_levels')
+    .set({ reserved_short: short.toFixed() })
+    .where('product_id', '=', productId)
+    .where('warehouse_id', '=', warehouseId)
+    .execute();
 }
 
 export async function levelOf(db: Db, productId: string, warehouseId: string) {
@@ -424,12 +521,31 @@ export async function productHistory(db: Db, productId: string) {
       'link_id',
       'source_type',
       'source_id',
+      // The provisional cost a row's deficit was valued at: a replay values it so again (fifo.ts, fallbackUnitCost).
+      sql<string | null>`(SELECT c.unit_cost FROM stock_consumptions c
+        WHERE c.movement_id = stock_movements.id AND c.is_deficit LIMIT 1)`.as('deficit_unit_cost'),
     ])
     .where('product_id', '=', productId)
     .orderBy('posted_at')
     .orderBy('id')
     .execute();
   return rows.map((r) => ({ ...r, posted_at: r.posted_at.toISOString() }));
+}
+
+/**
+ * Settlements of deficits, on the kept slices: each outbound row's deficit slice is worth what its settled units
+ * really cost (`value`, the row's revaluation, is negative when they cost more), as fifo.ts keeps it, so that
+ * what comes back of it later comes back at that.
+ */
+export async function settleDeficitSlices(db: Db, settlements: { movementId: string; value: Decimal }[]) {
+  for (const s of settlements)
+    if (!s.value.isZero())
+      await db
+        .updateTable('stock_consumptions')
+        .set({ value: sql`value - ${s.value.toFixed()}::numeric` })
+        .where('movement_id', '=', s.movementId)
+        .where('is_deficit', '=', true)
+        .execute();
 }
 
 /** The current value of the BUNDLE_CONSUME rows of each (source type, source id): a bundle's cost. */
@@ -527,10 +643,21 @@ export async function reserveOnLevel(
   return result.numUpdatedRows > 0n;
 }
 
-export async function releaseOnLevel(db: Db, productId: string, warehouseId: string, quantity: Decimal) {
+/** Gives back a reservation's open quantity, and the short part of it. */
+export async function releaseOnLevel(
+  db: Db,
+  productId: string,
+  warehouseId: string,
+  quantity: Decimal,
+  short: Decimal,
+) {
   await db
     .updateTable('stock_levels')
-    .set({ reserved: sql`reserved - ${quantity.toFixed()}::numeric`, updated_at: sql`now()` })
+    .set({
+      reserved: sql`reserved - ${quantity.toFixed()}::numeric`,
+      reserved_short: sql`reserved_short - ${short.toFixed()}::numeric`,
+      updated_at: sql`now()`,
+    })
     .where('product_id', '=', productId)
     .where('warehouse_id', '=', warehouseId)
     .execute();
@@ -562,12 +689,20 @@ export async function insertReservation(
     .executeTakeFirstOrThrow();
 }
 
-export async function updateReservation(db: Db, id: string, openQuantity: Decimal, issued: Decimal, status: string) {
+export async function updateReservation(
+  db: Db,
+  id: string,
+  openQuantity: Decimal,
+  issued: Decimal,
+  status: string,
+  short?: Decimal,
+) {
   return db
     .updateTable('stock_reservations')
     .set({
       open_quantity: openQuantity.toFixed(),
       issued_quantity: issued.toFixed(),
+      ...(short ? { short_quantity: short.toFixed() } : {}),
       status,
       updated_at: sql`now()`,
     })

@@ -13,6 +13,9 @@ export const stockRoutes: RouteEntry[] = [
   route(stockApi.exportInventoryList, ({ query }, ctx) => inventory.exportInventoryList(ctx, query)),
   route(stockApi.productStock, ({ params }, ctx) => inventory.productStock(ctx.db, params.id)),
   route(stockApi.productMovements, ({ params, query }, ctx) => inventory.productMovements(ctx.db, params.id, query)),
+  route(stockApi.exportProductMovements, ({ params, query }, ctx) =>
+    inventory.exportProductMovements(ctx, params.id, query),
+  ),
   route(stockApi.overrideStock, ({ body }, ctx) => overrides.overrideStock(ctx, body)),
   route(stockApi.adjustStock, ({ body }, ctx) => overrides.adjustStock(ctx, body)),
   route(stockApi.listOverrides, ({ query }, ctx) => overrides.listOverrides(ctx, query)),

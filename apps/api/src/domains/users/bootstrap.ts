@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/db.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { generatePassword, hashPassword, verifyPassword } from '../identity/index.ts';
+import { endSessionsOfAccount, generatePassword, hashPassword, verifyPassword } from '../identity/index.ts';
 
 export interface AdminBootstrap {
   created: boolean;
@@ -37,6 +37,8 @@ export async function ensureAdministrator(
           .set({ password_hash: await hashPassword(opts.password), updated_at: new Date() })
           .where('id', '=', existing.id)
           .execute();
+        // As with a reset from the users screen: whoever signed in with the old password is signed out.
+        await endSessionsOfAccount(tx, existing.id);
         await writeAudit(tx, {
           user: null,
           requestId: null,

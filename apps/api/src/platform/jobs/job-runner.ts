@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { PermissionName } from '@backoffice/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/db.ts';
 import type { Database } from '../../db/schema.ts';
+import { isDatabaseUnavailable } from '../errors.ts';
 import { type EventHandler, EventHandlers } from '../outbox.ts';
 import type { Ctx } from '../routes.ts';
 import { backoffDelay, errorText } from './backoff.ts';
@@ -123,6 +125,8 @@ export class JobRunner {
   private again = false;
   private timer: NodeJS.Timeout | undefined;
   private lastSweep = 0;
+  /** The database stopped answering: said once in the log, and again when it is back. */
+  private databaseAway = false;
 
   constructor(
     private readonly db: Db,
@@ -197,7 +201,18 @@ export class JobRunner {
       return;
     }
     this.ticking = this.tick()
-      .catch((e) => this.log.error({ err: e }, 'job runner round failed'))
+      .then(() => {
+        if (!this.databaseAway) return;
+        this.databaseAway = false;
+        this.log.info('job runner: the database answers again');
+      })
+      .catch((e) => {
+        if (!isDatabaseUnavailable(e)) return this.log.error({ err: e }, 'job runner round failed');
+        // The runner keeps polling through an outage; one line rather than one a second.
+        if (!this.databaseAway)
+          this.log.warn({ err: { message: errorText(e) } }, 'job runner: the database does not answer; waiting for it');
+        this.databaseAway = true;
+      })
       .finally(() => {
         this.ticking = null;
         if (this.again) {
@@ -264,18 +279,46 @@ export class JobRunner {
     return n;
   }
 
+  /**
+   * Runs `write` (the end of an attempt), trying again while the database does not answer, so an outage does
+   * not leave the job RUNNING until it goes stale. A server that stops meanwhile gives up: the sweep of the
+   * next one takes the job back.
+   */
+  private async whenDatabaseAnswers<T>(write: () => Promise<T>): Promise<T> {
+    for (let wait = 250; ; wait = Math.min(wait * 2, 5_000)) {
+      try {
+        return await write();
+      } catch (e) {
+        if (!isDatabaseUnavailable(e) || this.closed) throw e;
+        await sleep(wait);
+      }
+    }
+  }
+
+  private databaseAnswers(): Promise<boolean> {
+    return sql`SELECT 1`.execute(this.db).then(
+      () => true,
+      () => false,
+    );
+  }
+
   /** Takes back the stale jobs of the kinds this server knows (it can record their failure), then each kind's own sweep. */
   async sweep(): Promise<void> {
     for (const kind of this.kinds.values()) {
       try {
         await this.db.transaction().execute(async (tx) => {
-          for (const job of await repo.lockStaleJobs(tx, kind.kind, this.options.staleAfterMs)) {
+          const takeBack = async (job: repo.JobRecord) => {
             const fail = job.attempts >= job.maxAttempts;
             const error = `The server running it (${job.claimedBy ?? 'unknown'}) stopped answering.`;
             await repo.takeBack(tx, job.id, error, fail);
             this.log.warn({ jobId: job.id, kind: job.kind, server: job.claimedBy, fail }, 'stale job taken back');
             if (fail) await kind.onFailed?.(tx, job, { error, interrupted: true });
-          }
+          };
+          for (const job of await repo.lockStaleJobs(tx, kind.kind, this.options.staleAfterMs)) await takeBack(job);
+          // A server of this machine whose process is gone was killed: its jobs are taken back once they have
+          // missed two heartbeats, so a restart after a crash resumes them within seconds, not minutes.
+          for (const job of await repo.lockStaleJobs(tx, kind.kind, this.options.heartbeatMs * 2))
+            if (isDeadLocalServer(job.claimedBy)) await takeBack(job);
         });
         await kind.sweep?.(this.db);
       } catch (e) {
@@ -354,19 +397,27 @@ export class JobRunner {
     }
     if (outcome.ok) {
       if (dirty) await repo.beat(this.db, job.id, this.serverId, progress).catch(() => false);
-      await repo.completeJob(this.db, job.id, this.serverId);
+      await this.whenDatabaseAnswers(() => repo.completeJob(this.db, job.id, this.serverId));
       return;
     }
     const error = outcome.error;
-    if (error instanceof HandBack) {
-      await repo.handBackJob(this.db, job.id, this.serverId);
+    // The database went away under the job (its transaction was rolled back): like a stopping server, the job
+    // is given back without counting the attempt, once the database answers again. The database is asked, since
+    // a job's own calls elsewhere (a refused connection to a marketplace) fail alike and must count.
+    if (error instanceof HandBack || (isDatabaseUnavailable(error) && !(await this.databaseAnswers()))) {
+      if (!(error instanceof HandBack))
+        this.log.warn(
+          { jobId: job.id, kind: job.kind },
+          'the database stopped answering during a job; it is handed back',
+        );
+      await this.whenDatabaseAnswers(() => repo.handBackJob(this.db, job.id, this.serverId));
       return;
     }
     const text = errorText(error);
     if (job.attempts < job.maxAttempts) {
       this.log.warn({ err: error, jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job attempt failed');
       const delay = backoffDelay(job.attempts, kind.backoffBaseMs ?? 2_000, kind.backoffMaxMs ?? 5 * 60_000);
-      await repo.requeueJob(this.db, job.id, this.serverId, text, delay);
+      await this.whenDatabaseAnswers(() => repo.requeueJob(this.db, job.id, this.serverId, text, delay));
       return;
     }
     this.log.error({ err: error, jobId: job.id, kind: job.kind }, 'job failed after its last attempt');
@@ -374,5 +425,22 @@ export class JobRunner {
       if (await repo.failJob(tx, job.id, this.serverId, text))
         await kind.onFailed?.(tx, { ...job, status: 'FAILED', lastError: text }, { error: text, interrupted: false });
     });
+  }
+}
+
+/**
+ * Whether a server id (`host:pid:random`, see the constructor) names a process of this machine that is gone.
+ * Another runner of this very process is alive; an id of another form (tests name theirs) is never judged.
+ */
+function isDeadLocalServer(serverId: string | null): boolean {
+  const m = serverId ? /^(.+):(\d+):[0-9a-f]{8}$/.exec(serverId) : null;
+  if (!m || m[1] !== hostname()) return false;
+  const pid = Number(m[2]);
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ESRCH';
   }
 }

@@ -9,6 +9,7 @@ export type InventorySummaryFilter = EndpointQuery<Api['exportInventorySummary']
 export type InventoryListQuery = EndpointQuery<Api['inventoryList']>;
 export type InventoryListFilter = EndpointQuery<Api['exportInventoryList']>;
 export type MovementQuery = EndpointQuery<Api['productMovements']>;
+export type MovementFilter = EndpointQuery<Api['exportProductMovements']>;
 
 // Every stock posting (an override, a transfer's dispatch, a count) names these paths among what it
 // makes stale, so the summary, the list, a product's stock and its ledger are refreshed together.
@@ -39,6 +40,11 @@ export function exportInventoryList(filter: InventoryListFilter, fileName: strin
 /** A product's stock per warehouse; nothing while `id` is empty. */
 export function useProductStock(id: string | undefined) {
   return useEndpointQuery(api.productStock, { params: { id: id ?? '' } }, { enabled: !!id });
+}
+
+/** A product's ledger rows of a filter as .xlsx: unit cost and value now (as the table shows them) and as posted. */
+export function exportProductMovements(id: string, filter: MovementFilter, fileName: string) {
+  return downloadEndpoint(api.exportProductMovements, { params: { id }, query: filter }, fileName);
 }
 
 /** A product's ledger rows, newest first, with the running balance after each. */

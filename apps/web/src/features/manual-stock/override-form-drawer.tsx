@@ -19,7 +19,7 @@ import { useErrorText } from '../../shared/lib/use-error-text.ts';
 import { useSubmissionKey } from '../../shared/lib/use-submission-key.ts';
 import { FormDrawer } from '../../shared/ui/form-drawer.tsx';
 import { serverFieldErrors } from '../currency/index.ts';
-import { formatQuantity, isUnit, useProductStock } from '../inventory/index.ts';
+import { formatQuantity, isUnit, ShortMarker, useProductStock } from '../inventory/index.ts';
 import { useOverrideStock } from './api.ts';
 
 const FORM_ID = 'override-form';
@@ -87,6 +87,8 @@ function BookHint({ productId, warehouseId }: { productId: string; warehouseId: 
             reserved: formatQuantity(row.reserved, i18n.language),
           })
         : t('overrides.bookNone')}
+      {/* Reservations a loss already left short: counting less again would leave them shorter. */}
+      {row ? <ShortMarker value={row.short} testId="override-short" /> : null}
     </Typography.Text>
   );
 }

@@ -82,6 +82,8 @@ export function useMovementColumns(options: MovementColumnOptions): ColumnsType<
       align: 'end',
       render: (value: string) => <Figure value={value} signed testId="movement-quantity" />,
     },
+    // Unit cost and value as the row is worth now, so that quantity × unit cost is the value shown (as in the
+    // API's answer); a later revaluation (a backdated posting, a settled deficit) shows what it was posted at.
     {
       key: 'unitCost',
       dataIndex: 'unitCost',
@@ -93,20 +95,26 @@ export function useMovementColumns(options: MovementColumnOptions): ColumnsType<
       key: 'value',
       title: t('fields.value'),
       align: 'end',
-      render: (_, row) => (
-        <span style={{ display: 'inline-flex', alignItems: 'center', gap: token.marginXXS }}>
-          {row.currentValue !== row.value ? (
-            // A later revaluation changed what this row is worth (a backdated posting, a settled deficit).
-            <Tooltip title={t('movements.revalued', { value: formatMoney(row.currentValue, i18n.language) })}>
-              <InfoCircleOutlined
-                aria-label={t('movements.revalued', { value: formatMoney(row.currentValue, i18n.language) })}
-                style={{ color: token.colorTextSecondary }}
-              />
-            </Tooltip>
-          ) : null}
-          <Figure value={row.value} kind="money" />
-        </span>
-      ),
+      render: (_, row) => {
+        const posted = t('movements.revaluedFrom', {
+          value: formatMoney(row.value, i18n.language),
+          unitCost: row.postedUnitCost ?? '—',
+        });
+        return (
+          <span style={{ display: 'inline-flex', alignItems: 'center', gap: token.marginXXS }}>
+            {row.currentValue !== row.value ? (
+              <Tooltip title={posted}>
+                <InfoCircleOutlined
+                  aria-label={posted}
+                  data-testid="movement-revalued"
+                  style={{ color: token.colorTextSecondary }}
+                />
+              </Tooltip>
+            ) : null}
+            <Figure value={row.currentValue} kind="money" />
+          </span>
+        );
+      },
     },
   );
   if (options.running)

@@ -1,11 +1,13 @@
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../../shared/ui/panel.tsx';
+import { isPositive } from './numbers.ts';
 import { StockFigures } from './stock-figures.tsx';
 
 interface Totals {
   onHand: string;
   reserved: string;
+  short: string;
   available: string;
   inTransit: string;
   value: string;
@@ -31,6 +33,10 @@ export function TotalCards({
           figures={[
             { key: 'onHand', label: t('fields.onHand'), value: totals?.onHand },
             { key: 'reserved', label: t('fields.reserved'), value: totals?.reserved },
+            // Only when a loss left reservations without stock: then it explains a negative available.
+            ...(totals && isPositive(totals.short)
+              ? [{ key: 'short', label: t('fields.short'), value: totals.short }]
+              : []),
             { key: 'available', label: t('fields.available'), value: totals?.available },
             { key: 'inTransit', label: t('fields.inTransit'), value: totals?.inTransit },
             { key: 'value', label: t('fields.value'), value: totals?.value, kind: 'money' },

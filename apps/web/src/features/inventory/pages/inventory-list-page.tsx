@@ -14,6 +14,7 @@ import { useListPage } from '../../../shared/ui/kit/use-list-page.ts';
 import { exportInventoryList, type InventoryListFilter, useInventoryList } from '../api.ts';
 import { Figure } from '../components/figure.tsx';
 import { ProductLink } from '../components/product-link.tsx';
+import { ShortMarker } from '../components/short-marker.tsx';
 import { LIST_FILTERS } from '../urls.ts';
 
 const rowKey = (row: InventoryListRow) => `${row.productId}:${row.warehouse.id}:${row.location?.id ?? '-'}`;
@@ -94,7 +95,15 @@ export function InventoryListPage() {
       title: t('list.inWarehouse'),
       children: [
         warehouseFigure('warehouseOnHand', 'onHand'),
-        warehouseFigure('warehouseReserved', 'reserved'),
+        {
+          ...warehouseFigure('warehouseReserved', 'reserved'),
+          render: (value: string, row: InventoryListRow) => (
+            <>
+              <Figure value={value} />
+              <ShortMarker value={row.warehouseShort} />
+            </>
+          ),
+        },
         warehouseFigure('warehouseAvailable', 'available'),
         warehouseFigure('warehouseInTransit', 'inTransit'),
       ],

@@ -19,6 +19,7 @@ import {
 import { Figure } from '../components/figure.tsx';
 import { FilterBar, TestId } from '../components/filter-bar.tsx';
 import { ProductLink } from '../components/product-link.tsx';
+import { ShortMarker } from '../components/short-marker.tsx';
 import { TotalCards } from '../components/total-cards.tsx';
 import { UnitLabel } from '../components/unit-label.tsx';
 import { SUMMARY_FILTERS } from '../urls.ts';
@@ -79,7 +80,15 @@ export function InventorySummaryPage() {
     },
     { key: 'unit', title: t('fields.unit'), render: (_, row) => <UnitLabel unit={row.unit} /> },
     quantity('onHand', true),
-    quantity('reserved', true),
+    {
+      ...quantity('reserved', true),
+      render: (value: string, row: InventorySummaryRow) => (
+        <>
+          <Figure value={value} />
+          <ShortMarker value={row.short} />
+        </>
+      ),
+    },
     quantity('available', true),
     quantity('inTransit', true),
     {

@@ -17,14 +17,15 @@ import { usePermissions } from '../../../shared/lib/permissions.tsx';
 import { DatedLineChart } from '../../../shared/ui/charts/chart.tsx';
 import type { DatedPoint } from '../../../shared/ui/charts/options.ts';
 import { DataTable } from '../../../shared/ui/data-table.tsx';
+import { ExportButton } from '../../../shared/ui/export-button.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
 import { ErrorState } from '../../../shared/ui/states.tsx';
-import { type MovementQuery, useProductMovements, useProductStock } from '../api.ts';
+import { exportProductMovements, type MovementQuery, useProductMovements, useProductStock } from '../api.ts';
 import { FilterBar } from '../components/filter-bar.tsx';
 import { useMovementColumns } from '../components/movement-columns.tsx';
 import { isMovementKind, useMovementKindOptions } from '../components/movement-kind.tsx';
-import { formatQuantity } from '../components/numbers.ts';
+import { formatQuantity, isPositive } from '../components/numbers.ts';
 import { postedDay } from '../components/posted-at.ts';
 import { StockFigures } from '../components/stock-figures.tsx';
 import { UnitLabel } from '../components/unit-label.tsx';
@@ -108,6 +109,7 @@ function WarehouseStock({
             figures={[
               { key: 'onHand', label: t('fields.onHand'), value: row.onHand },
               { key: 'reserved', label: t('fields.reserved'), value: row.reserved },
+              ...(isPositive(row.short) ? [{ key: 'short', label: t('fields.short'), value: row.short }] : []),
               { key: 'available', label: t('fields.available'), value: row.available },
               { key: 'inTransit', label: t('fields.inTransit'), value: row.inTransit },
               { key: 'consigned', label: t('fields.consigned'), value: row.consigned },
@@ -208,7 +210,19 @@ export function ProductMovementsPage() {
 
   return (
     <>
-      <PageHeader>
+      <PageHeader
+        extra={
+          <ExportButton
+            onExport={() =>
+              exportProductMovements(
+                id,
+                { ...scope, ...(isMovementKind(kind) ? { kind } : {}) },
+                t('movements.fileName', { sku: product?.sku ?? id }),
+              )
+            }
+          />
+        }
+      >
         <div style={{ display: 'flex', flexDirection: 'column', gap: token.marginXXS }}>
           {back}
           {product ? (

@@ -6,8 +6,8 @@ import { Figure, formatMoney, formatQuantity } from '../../inventory/index.ts';
 
 /**
  * The totals of a FIFO value filter for a report page: the value of our stock per age bucket as bars
- * (choosing one filters by it, choosing it again clears that), our stock in all, and consigned stock
- * apart (a quantity worth nothing to us).
+ * (choosing one filters by it, choosing it again clears that), our stock in all (deficits included, so it is
+ * the stock value), consigned stock apart (a quantity worth nothing to us), and the deficits when there are any.
  */
 export function useAgeTotals({
   totals,
@@ -63,6 +63,22 @@ export function useAgeTotals({
           { key: 'consignedQuantity', label: t('fields.quantity'), value: figure(totals?.consigned.quantity) },
         ],
       },
+      ...(totals && totals.deficits.layers > 0
+        ? [
+            {
+              title: t('fifoValue.deficitTotals'),
+              items: [
+                {
+                  key: 'deficitLayers',
+                  label: t('fifoValue.layerCount'),
+                  value: figure(String(totals.deficits.layers)),
+                },
+                { key: 'deficitQuantity', label: t('fields.quantity'), value: figure(totals.deficits.quantity) },
+                { key: 'deficitValue', label: t('fields.value'), value: figure(totals.deficits.value, 'money') },
+              ],
+            },
+          ]
+        : []),
     ],
   };
 }

@@ -41,6 +41,14 @@ export function useLayerColumns({ sort, product = true }: { sort?: string | unde
               <Tag color="cyan">{t('common.consignedTag')}</Tag>
             </Tooltip>
           ) : null}
+          {row.isDeficit ? (
+            // Negative quantity and provisional value: without these rows the layers would not add up to the stock value.
+            <Tooltip title={t('common.deficitHint')}>
+              <Tag color="orange" data-testid="layer-deficit">
+                {t('common.deficitTag')}
+              </Tag>
+            </Tooltip>
+          ) : null}
         </span>
       ),
     },

@@ -92,10 +92,15 @@ export function FifoStockValueBetaPage() {
     });
   const toProducts = () => update({ productId: undefined, sort: undefined });
 
-  const figure = (key: 'quantity' | 'consignedQuantity' | 'value', sortKey?: string) => ({
+  const figure = (key: 'quantity' | 'consignedQuantity' | 'deficitQuantity' | 'value', sortKey?: string) => ({
     key,
     dataIndex: key,
-    title: key === 'consignedQuantity' ? t('fields.consigned') : t(`fields.${key}`),
+    title:
+      key === 'consignedQuantity'
+        ? t('fields.consigned')
+        : key === 'deficitQuantity'
+          ? t('fields.deficit')
+          : t(`fields.${key}`),
     align: 'end' as const,
     ...(sortKey ? { sorter: true, sortOrder: sortOrderOf(state.sort, sortKey) } : {}),
     render: (value: string) => <Figure value={value} kind={key === 'value' ? 'money' : 'quantity'} />,
@@ -152,6 +157,7 @@ export function FifoStockValueBetaPage() {
     },
     figure('quantity', 'quantity'),
     figure('consignedQuantity'),
+    figure('deficitQuantity'),
     figure('value', 'value'),
     ...AGE_BUCKETS.map((bucket, i) => ({
       key: `bucket-${bucket}`,

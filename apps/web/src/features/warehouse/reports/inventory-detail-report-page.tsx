@@ -146,6 +146,14 @@ export function InventoryDetailReportPage() {
       render: (value: string) => <Figure value={value} />,
     },
     {
+      // The warehouse's units owed (below zero): its value and the bins' shares include their provisional value.
+      key: 'deficit',
+      dataIndex: 'deficit',
+      title: <span title={t('common.deficitHint')}>{t('fields.deficit')}</span>,
+      align: 'end',
+      render: (value: string) => <Figure value={value} />,
+    },
+    {
       key: 'oldest',
       title: t('fields.oldest'),
       render: (_, row) =>

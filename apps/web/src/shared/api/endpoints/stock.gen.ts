@@ -20,6 +20,10 @@ export const stockEndpoints = {
     'GET',
     '/api/inventory/products/:id/movements',
   ),
+  exportProductMovements: endpointRef<typeof contracts.stockApi.exportProductMovements>(
+    'GET',
+    '/api/inventory/products/:id/movements/export',
+  ),
   overrideStock: endpointRef<typeof contracts.stockApi.overrideStock>('POST', '/api/manual-stock/overrides', [
     '/api/manual-stock',
     '/api/inventory',

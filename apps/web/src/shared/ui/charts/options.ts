@@ -201,6 +201,8 @@ export function datedLineOption(
     xAxis: {
       type: 'time',
       inverse: rtl,
+      // Points are days: no tick between two days (it would repeat the day's label).
+      minInterval: 86_400_000,
       axisLine: { lineStyle: { color: look.border } },
       axisLabel: { color: look.textSecondary, formatter: '{yyyy}-{MM}-{dd}', hideOverlap: true },
       splitLine: { show: false },

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../../shared/lib/notify.ts';
 import { useErrorText } from '../../../../shared/lib/use-error-text.ts';
 import { useSetUserPassword } from '../api.ts';
+import { passwordRules } from './password-rules.ts';
 
 interface Values {
   password: string;
@@ -23,11 +24,7 @@ function PasswordForm({ onSubmit }: { onSubmit: (password: string) => void }) {
         name="password"
         label={t('users.fields.password')}
         extra={t('users.passwordRule', { min: PASSWORD_MIN_LENGTH })}
-        rules={[
-          { required: true, message: tc('form.required') },
-          { min: PASSWORD_MIN_LENGTH, message: t('validation.minLength', { min: PASSWORD_MIN_LENGTH }) },
-          { max: 200, message: t('validation.maxLength', { max: 200 }) },
-        ]}
+        rules={[{ required: true, message: tc('form.required') }, ...passwordRules(t)]}
       >
         <Input.Password autoFocus autoComplete="new-password" />
       </Form.Item>

@@ -1,10 +1,17 @@
-import { PASSWORD_MIN_LENGTH, type User, type UserInput, type UserUpdate } from '@backoffice/contracts';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type User,
+  type UserInput,
+  type UserUpdate,
+} from '@backoffice/contracts';
 import { Form, type FormInstance, Input, Modal, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDrawer } from '../../../../shared/ui/form-drawer.tsx';
 import { useFormSave } from '../../../../shared/ui/kit/form-errors.ts';
 import { useAllRoles } from '../../roles/api.ts';
 import { useCreateUser, useUpdateUser } from '../api.ts';
+import { passwordRules } from './password-rules.ts';
 
 interface Values {
   username: string;
@@ -112,9 +119,9 @@ function UserForm({
           name="password"
           label={t('users.fields.password')}
           extra={t('users.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-          rules={[{ min: PASSWORD_MIN_LENGTH, message: t('validation.minLength', { min: PASSWORD_MIN_LENGTH }) }]}
+          rules={passwordRules(t)}
         >
-          <Input.Password autoComplete="new-password" maxLength={200} />
+          <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} />
         </Form.Item>
       ) : null}
     </Form>
