@@ -109,14 +109,14 @@ export const TREES = [
         units: ['shared/api'],
       },
       {
-        name: 'lookups',
-        why: 'pickers and the lookup hooks behind them (products, warehouses, bins, brands, countries, users), which any area and the lines editor of the document kit may use',
-        units: ['lookups'],
-      },
-      {
         name: 'shared/ui',
         why: 'components without knowledge of any area: tables, forms, page header, kit, document kit, charts',
         units: ['shared/ui'],
+      },
+      {
+        name: 'lookups',
+        why: 'pickers and the lookup hooks behind them (products, warehouses, bins, brands, countries, users), which any area may use and hands to the kits (the lines editor of the document kit takes them as props)',
+        units: ['lookups'],
       },
       {
         name: 'shell',

@@ -3,9 +3,9 @@ import { stockCountDocument, transferDocument } from '@backoffice/contracts';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ActionBar, type DocumentActionHandler, visibleActions } from '../src/shared/ui/documents/action-bar.tsx';
-import { renderInFrame, setUpDocumentsKit } from './documents-setup.tsx';
+import { renderUi, setUpUi } from './ui-setup.tsx';
 
-beforeAll(setUpDocumentsKit);
+beforeAll(setUpUi);
 afterEach(cleanup);
 
 const run = () => ({ run: () => Promise.resolve() });
@@ -58,20 +58,20 @@ const COUNT_CASES: { status: string; permissions: string[]; actions: string[] }[
 
 describe('ActionBar', () => {
   it.each(TRANSFER_CASES)('transfer $status with $permissions offers $actions', ({ status, permissions, actions }) => {
-    renderInFrame(
+    renderUi(
       <ActionBar
         doc={transferDocument}
         status={status}
         number="TR-1"
         handlers={{ edit: open(), dispatch: run(), receive: open(), cancel: open() }}
       />,
-      permissions,
+      { permissions },
     );
     expect(shown()).toEqual(actions);
   });
 
   it.each(COUNT_CASES)('stock count $status with $permissions offers $actions', ({ status, permissions, actions }) => {
-    renderInFrame(
+    renderUi(
       <ActionBar
         doc={stockCountDocument}
         status={status}
@@ -79,7 +79,7 @@ describe('ActionBar', () => {
         // `count` (scanning) has no handler: it is the scan panel's, never a button.
         handlers={{ submit: run(), reopen: run(), post: open(), cancel: run() }}
       />,
-      permissions,
+      { permissions },
     );
     expect(shown()).toEqual(actions);
   });
@@ -100,10 +100,9 @@ describe('ActionBar', () => {
       dispatch: { run: step, testId: 'transfer-dispatch', description: '6 units leave TS1' },
       edit: { open: () => undefined, testId: 'transfer-edit' },
     };
-    renderInFrame(<ActionBar doc={transferDocument} status="DRAFT" number="TR-7" handlers={handlers} />, [
-      'process_inventory_transfer',
-      'edit_inventory_transfer',
-    ]);
+    renderUi(<ActionBar doc={transferDocument} status="DRAFT" number="TR-7" handlers={handlers} />, {
+      permissions: ['process_inventory_transfer', 'edit_inventory_transfer'],
+    });
     fireEvent.click(screen.getByTestId('transfer-dispatch'));
     const tooltip = await screen.findByRole('tooltip');
     expect(tooltip.textContent).toContain('Dispatch TR-7?');
@@ -121,14 +120,14 @@ describe('ActionBar', () => {
   });
 
   it('shows destructive steps as dangerous, and its buttons are real buttons (reachable by Tab)', () => {
-    renderInFrame(
+    renderUi(
       <ActionBar
         doc={stockCountDocument}
         status="SUBMITTED"
         number="SC-2"
         handlers={{ reopen: run(), post: open(), cancel: run() }}
       />,
-      [COUNT, APPROVE],
+      { permissions: [COUNT, APPROVE] },
     );
     const cancel = document.querySelector<HTMLButtonElement>('[data-action="cancel"]');
     const post = document.querySelector<HTMLButtonElement>('[data-action="post"]');
@@ -141,7 +140,7 @@ describe('ActionBar', () => {
   });
 
   it('offers Print when the page gives the printout', () => {
-    renderInFrame(
+    renderUi(
       <ActionBar
         doc={transferDocument}
         status="RECEIVED"

@@ -13,9 +13,9 @@ import {
   quantityProblem,
 } from '../src/shared/ui/documents/lines.ts';
 import { type BinFieldProps, LinesEditor, type ProductFieldProps } from '../src/shared/ui/documents/lines-editor.tsx';
-import { renderInFrame, setUpDocumentsKit } from './documents-setup.tsx';
+import { renderUi, setUpUi } from './ui-setup.tsx';
 
-beforeAll(setUpDocumentsKit);
+beforeAll(setUpUi);
 afterEach(cleanup);
 
 const CABLE: LineProduct = { id: 'p-cable', sku: 'CAB-1', name: 'Charging cable', unit: 'Unit' };
@@ -76,7 +76,7 @@ async function scan(code: string) {
 
 describe('LinesEditor: the scanner', () => {
   it('fills the blank first line, then counts one more on each scan of the same product', async () => {
-    renderInFrame(<Harness />);
+    renderUi(<Harness />);
     await scan('CAB-1');
     expect(state()).toEqual([['CAB-1', '1']]);
     expect(screen.getByTestId('line-scan-feedback').textContent).toBe('CAB-1: line 1, quantity 1.');
@@ -94,7 +94,7 @@ describe('LinesEditor: the scanner', () => {
   });
 
   it('says when a code matches no product or several, and changes nothing', async () => {
-    renderInFrame(<Harness />);
+    renderUi(<Harness />);
     await scan('NOPE');
     expect(screen.getByTestId('line-scan-feedback').textContent).toBe('No product has the code NOPE.');
     await scan('cab');
@@ -103,7 +103,7 @@ describe('LinesEditor: the scanner', () => {
   });
 
   it('Enter in a quantity goes to the next field instead of submitting', async () => {
-    renderInFrame(<Harness initial={[{ ...blankLine(['to']), product: CABLE, quantity: '2' }]} />);
+    renderUi(<Harness initial={[{ ...blankLine(['to']), product: CABLE, quantity: '2' }]} />);
     const quantity = screen.getByTestId('line-quantity');
     quantity.focus();
     const submitted = !fireEvent.keyDown(quantity, { key: 'Enter', code: 'Enter' });
@@ -112,7 +112,7 @@ describe('LinesEditor: the scanner', () => {
   });
 
   it('Ctrl+Delete removes the line, and Undo puts it back where it was', async () => {
-    renderInFrame(
+    renderUi(
       <Harness
         initial={[
           { ...blankLine(['to']), product: CABLE, quantity: '2' },
@@ -133,7 +133,7 @@ describe('LinesEditor: the scanner', () => {
 
 describe('LinesEditor: the decimal rule', () => {
   it('wants whole numbers for a product counted in units, and allows 4 places otherwise', () => {
-    renderInFrame(
+    renderUi(
       <Harness
         showErrors
         initial={[
@@ -153,7 +153,7 @@ describe('LinesEditor: the decimal rule', () => {
   });
 
   it('shows a line’s problem once its field is left, not while it is typed', () => {
-    renderInFrame(<Harness initial={[{ ...blankLine(['to']), product: CABLE, quantity: '' }]} />);
+    renderUi(<Harness initial={[{ ...blankLine(['to']), product: CABLE, quantity: '' }]} />);
     const quantity = screen.getByTestId('line-quantity');
     fireEvent.change(quantity, { target: { value: '1.5' } });
     expect(screen.queryByRole('alert')).toBeNull();

@@ -7,23 +7,23 @@ import documentsEn from '../src/locales/en/documents.json';
 import documentsEs from '../src/locales/es/documents.json';
 import documentsPt from '../src/locales/pt/documents.json';
 import { StatusTag, statusColour, TONE_COLOURS } from '../src/shared/ui/documents/status-tag.tsx';
-import { renderInFrame, setUpDocumentsKit } from './documents-setup.tsx';
+import { renderUi, setUpUi } from './ui-setup.tsx';
 
-beforeAll(setUpDocumentsKit);
+beforeAll(setUpUi);
 afterEach(cleanup);
 
 const DOCUMENTS = [transferDocument, stockCountDocument, bundleTaskDocument];
 
 describe('StatusTag', () => {
   it('names the status in words, as its accessible text', () => {
-    renderInFrame(<StatusTag doc={transferDocument} status="PARTIALLY_RECEIVED" testId="transfer-status" />);
+    renderUi(<StatusTag doc={transferDocument} status="PARTIALLY_RECEIVED" testId="transfer-status" />);
     const tag = screen.getByTestId('transfer-status');
     expect(tag.textContent).toBe('Partly received');
     expect(screen.getByText('Partly received')).toBe(tag);
   });
 
   it('is coloured by the tone the definition gives the status', () => {
-    renderInFrame(
+    renderUi(
       <>
         <StatusTag doc={transferDocument} status="CANCELED" testId="canceled" />
         <StatusTag doc={stockCountDocument} status="OPEN" testId="open" />
@@ -39,7 +39,7 @@ describe('StatusTag', () => {
   });
 
   it('shows a status the definition does not know (a newer server) neutral, by its code', () => {
-    renderInFrame(<StatusTag doc={transferDocument} status="ARCHIVED" testId="unknown" />);
+    renderUi(<StatusTag doc={transferDocument} status="ARCHIVED" testId="unknown" />);
     expect(screen.getByTestId('unknown').textContent).toBe('ARCHIVED');
     expect(screen.getByTestId('unknown').dataset.tone).toBe('neutral');
   });

@@ -1,15 +1,14 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { TransferNewPage } from '../src/features/inventory-transfer/pages/transfer-form-page.tsx';
 import transfers from '../src/locales/en/transfers.json';
 import warehouses from '../src/locales/en/warehouses.json';
 import { i18n } from '../src/shared/lib/i18n.ts';
-import { renderInFrame, setUpDocumentsKit } from './documents-setup.tsx';
+import { renderUi, setUpUi } from './ui-setup.tsx';
 
 beforeAll(async () => {
-  await setUpDocumentsKit();
+  await setUpUi();
   i18n.addResourceBundle('en', 'transfers', transfers);
   i18n.addResourceBundle('en', 'warehouses', warehouses);
 });
@@ -17,12 +16,7 @@ afterEach(cleanup);
 
 /** The transfer form on the kit: the names the browser tests use, the lines editor inside the antd form. */
 it('the transfer form keeps its fields’ names and judges its lines when saving', async () => {
-  renderInFrame(
-    <MemoryRouter>
-      <TransferNewPage />
-    </MemoryRouter>,
-    ['view_product', 'view_warehouse', 'add_inventory_transfer'],
-  );
+  renderUi(<TransferNewPage />, { permissions: ['view_product', 'view_warehouse', 'add_inventory_transfer'] });
   expect(screen.getAllByTestId('transfer-line')).toHaveLength(1);
   expect(screen.getByRole('combobox', { name: 'Product of line 1' })).toBeTruthy();
   expect(screen.getByRole('combobox', { name: 'Destination bin of line 1' })).toBeTruthy();

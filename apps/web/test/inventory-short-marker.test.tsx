@@ -7,10 +7,10 @@ import inventoryEn from '../src/locales/en/inventory.json';
 import inventoryEs from '../src/locales/es/inventory.json';
 import inventoryPt from '../src/locales/pt/inventory.json';
 import { i18n } from '../src/shared/lib/i18n.ts';
-import { setUpDocumentsKit } from './documents-setup.tsx';
+import { setUpUi } from './ui-setup.tsx';
 
 beforeAll(async () => {
-  await setUpDocumentsKit();
+  await setUpUi();
   for (const [lng, texts] of Object.entries({ en: inventoryEn, es: inventoryEs, pt: inventoryPt, de: inventoryDe }))
     i18n.addResourceBundle(lng, 'inventory', texts, true, true);
 });

@@ -3,10 +3,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BulkUploadPage } from '../src/features/imports/bulk-upload-page.tsx';
-import { renderKit, setUpKit } from './kit-setup.tsx';
+import { renderUi, setUpUi } from './ui-setup.tsx';
 
 beforeAll(async () => {
-  await setUpKit();
+  await setUpUi();
   // The history is fetched from the server: here it never answers, so the page shows it loading.
   vi.stubGlobal('fetch', () => new Promise(() => undefined));
 });
@@ -14,7 +14,7 @@ afterEach(cleanup);
 
 function renderUpload(kind: 'products' | 'inventory', permissions: string[], url: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return renderKit(
+  return renderUi(
     <QueryClientProvider client={client}>
       <BulkUploadPage kind={kind} />
     </QueryClientProvider>,

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CodedRecordListPage } from '../src/features/master-data/coded-record-list-page.tsx';
 import type { CodedInput, CodedRecord, CodedRecordKind } from '../src/features/master-data/index.ts';
 import { ApiError } from '../src/shared/lib/errors.ts';
-import { renderKit, setUpKit } from './kit-setup.tsx';
+import { renderUi, setUpUi } from './ui-setup.tsx';
 
 const ACME: CodedRecord = {
   id: 'b1',
@@ -49,13 +49,13 @@ function brands(createResult: () => Promise<CodedRecord>) {
   return { kind, listQueries, created };
 }
 
-beforeAll(setUpKit);
+beforeAll(setUpUi);
 afterEach(cleanup);
 
 describe('a master-data list on the kit (brands)', () => {
   it('asks the API for the URL’s filter and shows the rows with their actions', () => {
     const { kind, listQueries } = brands(async () => ACME);
-    renderKit(<CodedRecordListPage kind={kind} />, {
+    renderUi(<CodedRecordListPage kind={kind} />, {
       url: '/product/brand?active=true&q=ac&sort=-name&kind=ignored',
       permissions: ['add_brand', 'edit_brand', 'delete_brand'],
     });
@@ -71,7 +71,7 @@ describe('a master-data list on the kit (brands)', () => {
 
   it('hides what the user may not do', () => {
     const { kind } = brands(async () => ACME);
-    renderKit(<CodedRecordListPage kind={kind} />, { url: '/product/brand', permissions: ['view_brand'] });
+    renderUi(<CodedRecordListPage kind={kind} />, { url: '/product/brand', permissions: ['view_brand'] });
     expect(screen.queryByTestId('create-brand')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit: ACME' })).toBeNull();
     expect(screen.queryByText('Actions')).toBeNull();
@@ -82,7 +82,7 @@ describe('a master-data list on the kit (brands)', () => {
     const { kind, created } = brands(async () => {
       throw taken;
     });
-    renderKit(<CodedRecordListPage kind={kind} />, { url: '/product/brand', permissions: ['add_brand'] });
+    renderUi(<CodedRecordListPage kind={kind} />, { url: '/product/brand', permissions: ['add_brand'] });
     fireEvent.click(screen.getByTestId('create-brand'));
     const code = (await screen.findByRole('textbox', { name: 'Code' })) as HTMLInputElement;
     fireEvent.change(code, { target: { value: 'acme' } });

@@ -5,9 +5,9 @@ import { ApiError } from '../src/shared/lib/errors.ts';
 import { i18n } from '../src/shared/lib/i18n.ts';
 import { DeleteAction, inUseText, useDeleteRecord } from '../src/shared/ui/kit/delete-record.tsx';
 import { CreateButton } from '../src/shared/ui/kit/row-actions.tsx';
-import { renderKit, setUpKit } from './kit-setup.tsx';
+import { renderUi, setUpUi } from './ui-setup.tsx';
 
-beforeAll(setUpKit);
+beforeAll(setUpUi);
 afterEach(cleanup);
 
 const inUse = (details: unknown) =>
@@ -82,13 +82,13 @@ async function confirmDelete() {
 describe('delete from a row', () => {
   it('asks first, naming the record, and deletes only when confirmed', async () => {
     const remove = vi.fn(async () => ({ ok: true }));
-    renderKit(<Row remove={remove} />);
+    renderUi(<Row remove={remove} />);
     fireEvent.click(screen.getByRole('button', { name: 'Delete: LEEDS' }));
     await screen.findByText('Delete the warehouse LEEDS with its bins?');
     expect(screen.getByText('Only a warehouse nothing uses can be deleted.')).toBeTruthy();
     expect(remove).not.toHaveBeenCalled();
     cleanup();
-    renderKit(<Row remove={remove} />);
+    renderUi(<Row remove={remove} />);
     await confirmDelete();
     await waitFor(() => expect(remove).toHaveBeenCalledWith('w1'));
   });
@@ -97,7 +97,7 @@ describe('delete from a row', () => {
     const remove = vi.fn(async () => {
       throw inUse({ references: [{ entity: 'stock_movement', count: 3 }], count: 3 });
     });
-    renderKit(<Row remove={remove} />);
+    renderUi(<Row remove={remove} />);
     await confirmDelete();
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('LEEDS cannot be deleted');
@@ -106,7 +106,7 @@ describe('delete from a row', () => {
 
   it('lets a page say its own refusal in its own words, and shows any other error’s text', async () => {
     const held = new ApiError(409, 'ROLE_IN_USE', 'Held', { userCount: 2 });
-    renderKit(
+    renderUi(
       <Row
         remove={async () => {
           throw held;
@@ -117,7 +117,7 @@ describe('delete from a row', () => {
     await confirmDelete();
     expect(await screen.findByText('Held by 2 users.')).toBeTruthy();
     cleanup();
-    renderKit(
+    renderUi(
       <Row
         remove={async () => {
           throw new ApiError(500, 'SOMETHING_ELSE', 'The server could not do it.');
@@ -129,7 +129,7 @@ describe('delete from a row', () => {
   });
 
   it('shows a disabled button with the reason when the record cannot be deleted at all', () => {
-    renderKit(<DeleteAction name="Admin" confirm="?" onConfirm={() => undefined} blocked="A system role" />);
+    renderUi(<DeleteAction name="Admin" confirm="?" onConfirm={() => undefined} blocked="A system role" />);
     const button = screen.getByRole('button', { name: 'A system role' });
     expect(button.hasAttribute('disabled')).toBe(true);
   });
@@ -138,10 +138,10 @@ describe('delete from a row', () => {
 describe('create button', () => {
   it('is shown only to those who hold the permission', () => {
     const ui = <CreateButton permission="add_warehouse" testId="create-warehouse" label="New" onClick={() => {}} />;
-    renderKit(ui, { permissions: ['view_warehouse'] });
+    renderUi(ui, { permissions: ['view_warehouse'] });
     expect(screen.queryByTestId('create-warehouse')).toBeNull();
     cleanup();
-    renderKit(ui, { permissions: ['add_warehouse'] });
+    renderUi(ui, { permissions: ['add_warehouse'] });
     expect(screen.getByTestId('create-warehouse').textContent).toContain('New');
   });
 });

@@ -4,9 +4,9 @@ import { Form, type FormInstance, Input } from 'antd';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, SilentError } from '../src/shared/lib/errors.ts';
 import { issuePath, mapServerError, useServerErrors } from '../src/shared/ui/kit/form-errors.ts';
-import { setUpKit } from './kit-setup.tsx';
+import { setUpUi } from './ui-setup.tsx';
 
-beforeAll(setUpKit);
+beforeAll(setUpUi);
 afterEach(cleanup);
 
 /** The API's 400 answer, as app.ts builds it from the zod issues. */

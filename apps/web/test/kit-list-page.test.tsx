@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { flag, oneOf, useListPage } from '../src/shared/ui/kit/use-list-page.ts';
-import { setUpKit } from './kit-setup.tsx';
+import { setUpUi } from './ui-setup.tsx';
 
 const FILTERS = ['active', 'kind'] as const;
 const ALSO = ['run'] as const;
@@ -16,7 +16,7 @@ function atUrl(url: string) {
   return renderHook(() => ({ list: useListPage(FILTERS, ALSO), location: useLocation() }), { wrapper });
 }
 
-beforeAll(setUpKit);
+beforeAll(setUpUi);
 afterEach(cleanup);
 
 describe('list page state in the URL', () => {

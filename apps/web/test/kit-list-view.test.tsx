@@ -7,7 +7,7 @@ import { ActiveFilter, FilterBar } from '../src/shared/ui/kit/filter-bar.tsx';
 import { ListPage, type ListQueryResult } from '../src/shared/ui/kit/list-page.tsx';
 import { CreateButton } from '../src/shared/ui/kit/row-actions.tsx';
 import { useListPage } from '../src/shared/ui/kit/use-list-page.ts';
-import { renderKit, setUpKit } from './kit-setup.tsx';
+import { renderUi, setUpUi } from './ui-setup.tsx';
 
 interface Thing {
   id: string;
@@ -45,13 +45,13 @@ const page = (items: Thing[], total: number): ListQueryResult<Thing> => ({
   refetch: () => undefined,
 });
 
-beforeAll(setUpKit);
+beforeAll(setUpUi);
 afterEach(cleanup);
 
 describe('list page', () => {
   it('shows the rows, the total the server gave, export and (with the permission) create', () => {
     const onExport = vi.fn(async () => undefined);
-    renderKit(<Things result={page([{ id: '1', code: 'ACME', active: true }], 41)} onExport={onExport} />, {
+    renderUi(<Things result={page([{ id: '1', code: 'ACME', active: true }], 41)} onExport={onExport} />, {
       permissions: ['add_thing'],
     });
     const table = screen.getByTestId('things-table');
@@ -67,12 +67,12 @@ describe('list page', () => {
   });
 
   it('tells "nothing yet" from "nothing matches", and offers to clear the filters', () => {
-    renderKit(<Things result={page([], 0)} />);
+    renderUi(<Things result={page([], 0)} />);
     expect(screen.getByText('Nothing here yet')).toBeTruthy();
     expect(screen.queryByText('Clear filters')).toBeNull();
     expect(screen.queryByTestId('create-thing')).toBeNull();
     cleanup();
-    renderKit(<Things result={page([], 0)} />, { url: '/?active=false&q=zzz' });
+    renderUi(<Things result={page([], 0)} />, { url: '/?active=false&q=zzz' });
     expect(screen.getByText('Nothing matches these filters')).toBeTruthy();
     fireEvent.click(screen.getByText('Clear filters'));
     expect(screen.getByText('Nothing here yet')).toBeTruthy();
@@ -80,7 +80,7 @@ describe('list page', () => {
 
   it('shows a failed load with its reason and a way to try again', () => {
     const refetch = vi.fn();
-    renderKit(
+    renderUi(
       <Things
         result={{ data: undefined, isFetching: false, error: new ApiError(500, 'X', 'The list is down.'), refetch }}
       />,

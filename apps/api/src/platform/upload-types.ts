@@ -1,12 +1,14 @@
 import { UploadErrorCode, type UploadKind } from '@backoffice/contracts';
 import { AppError } from './errors.ts';
-import { XLSX_CONTENT_TYPE } from './xlsx.ts';
 
 /**
  * The upload type rules, one copy for every area that takes a file: what a file really is (by its bytes,
  * never by its name or the browser's word), which kinds are accepted (contracts' UPLOAD_KINDS), and a
  * name safe to show. Reading a zip's directory lives here too, for .xlsx and .docx and the import reader.
  */
+
+/** The content type of an .xlsx workbook (uploads, imports and every export). */
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export interface Detected {
   kind: UploadKind;

@@ -3,7 +3,10 @@ import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import type { Ctx } from './routes.ts';
 
-export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+// The type lives with the other upload types; exports and imports both name it from here too.
+import { XLSX_CONTENT_TYPE } from './upload-types.ts';
+
+export { XLSX_CONTENT_TYPE };
 /** Exports stop here; a list larger than this is narrowed with filters first. */
 export const XLSX_EXPORT_MAX_ROWS = 100_000;
 

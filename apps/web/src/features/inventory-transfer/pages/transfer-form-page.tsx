@@ -13,6 +13,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { LocationSelect } from '../../../lookups/location-select.tsx';
+import { ProductPicker } from '../../../lookups/product-picker.tsx';
 import { WarehouseSelect } from '../../../lookups/warehouse-select.tsx';
 import { useDirection } from '../../../shared/lib/direction.tsx';
 import { ApiError, errorDetails } from '../../../shared/lib/errors.ts';
@@ -31,6 +33,9 @@ import { serverFieldErrors } from '../../currency/index.ts';
 import { useCreateTransfer, useTransfer, useUpdateTransfer } from '../api.ts';
 import { AvailableHint } from '../components/available-hint.tsx';
 import { TRANSFER_LIST_PATH, transferUrl } from '../urls.ts';
+
+/** A transfer line's product and bin pickers. */
+const LINE_PICKERS = { ProductField: ProductPicker, BinField: LocationSelect };
 
 const FORM_ID = 'transfer-form';
 const DATE_FORMAT = 'YYYY-MM-DD';
@@ -292,6 +297,7 @@ function TransferForm({ transfer }: { transfer: Transfer | null }) {
           style={{ marginBottom: 0 }}
         >
           <LinesEditor
+            components={LINE_PICKERS}
             bins={binColumns}
             testIdPrefix="transfer-line"
             addTestId="transfer-add-line"

@@ -12,8 +12,6 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LocationSelect } from '../../../lookups/location-select.tsx';
-import { ProductPicker } from '../../../lookups/product-picker.tsx';
 import type { DocumentTextKey } from './document-text.ts';
 import {
   applyScan,
@@ -26,7 +24,7 @@ import {
 } from './lines.ts';
 import { useProductCodeLookup } from './product-code-lookup.ts';
 
-/** What the product field of a line is given (the product picker by default). */
+/** What the product field of a line is given (the page passes the product picker). */
 export interface ProductFieldProps {
   value?: string;
   onChange?: (id: string | undefined) => void;
@@ -37,7 +35,7 @@ export interface ProductFieldProps {
   testId?: string;
 }
 
-/** What a bin field of a line is given (a warehouse's bin picker by default). */
+/** What a bin field of a line is given (the page passes a warehouse's bin picker). */
 export interface BinFieldProps {
   warehouseId: string;
   value?: string | null;
@@ -124,7 +122,8 @@ export function LinesEditor({
   quantityExtra?: (line: EditorLine, index: number) => ReactNode;
   /** The products a code may mean; the product lookup by default. */
   findByCode?: (code: string) => Promise<LineProduct[]>;
-  components?: { ProductField?: ComponentType<ProductFieldProps>; BinField?: ComponentType<BinFieldProps> };
+  /** The pickers of a line: the kit knows no area, so the page hands them in (lookups sit above it). */
+  components: { ProductField: ComponentType<ProductFieldProps>; BinField: ComponentType<BinFieldProps> };
 }) {
   const { t } = useTranslation('documents');
   const { t: tp } = useTranslation('products');
@@ -134,8 +133,7 @@ export function LinesEditor({
   const scanRef = useRef<InputRef>(null);
   const defaultFind = useProductCodeLookup();
   const find = findByCode ?? defaultFind;
-  const ProductField = components?.ProductField ?? ProductPicker;
-  const BinField = components?.BinField ?? LocationSelect;
+  const { ProductField, BinField } = components;
   const binKeys = useMemo(() => bins.map((b) => b.key), [bins]);
   const [code, setCode] = useState('');
   const [scanning, setScanning] = useState(false);
