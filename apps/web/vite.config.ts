@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import { buildStamp } from './scripts/build-stamp.mjs';
 
 /**
  * Nothing environment-specific is baked in: the app reads GET /api/config at start-up.
@@ -8,6 +9,8 @@ const api = process.env.VITE_API_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
   base: './',
+  // Every build leaves the stamp `npm start` checks (scripts/web-up-to-date.mjs), so it does not build again.
+  plugins: [buildStamp()],
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   server: {
     port: 5173,

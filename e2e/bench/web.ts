@@ -5,13 +5,27 @@ import { startProduct } from '../support/server.ts';
 
 /**
  * The web app's figures for `npm run bench`, in headless Chromium against the product on its
- * embedded defaults: the gzipped JavaScript loaded before the dashboard renders (goal 220 KB), and
- * the time from pressing "Sign in" to an interactive dashboard (goal 1 s), median of several runs.
+ * embedded defaults: the gzipped JavaScript requested before the dashboard is first shown (goal
+ * 200 KB), and the time from pressing "Sign in" to an interactive dashboard (goal 800 ms), median of
+ * several runs. "Before it is shown" is timed inside the page: a script requested afterwards (a widget
+ * loaded once the browser is idle) does not hold up the page and is not counted.
  */
 const RUNS = 7;
 const PASSWORD = 'bench-admin-password';
-const GOAL_KB = 220;
-const GOAL_MS = 1000;
+const GOAL_KB = 200;
+const GOAL_MS = 800;
+
+/**
+ * In the page: notes the moment the dashboard's title first appears, on the page's own clock. A string,
+ * not a function: the TypeScript loader would wrap a function's inner names in a helper the page lacks.
+ */
+const WATCH_FOR_DASHBOARD = `
+  new MutationObserver(() => {
+    if (window.__dashboardShownAt) return;
+    const title = document.querySelector('[data-testid="page-title"]');
+    if (title && /Dashboard/.test(title.textContent || '')) window.__dashboardShownAt = performance.now();
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+`;
 
 const product = await startProduct(18_500 + Math.floor(Math.random() * 500), PASSWORD);
 const browser = await chromium.launch({
@@ -27,6 +41,7 @@ try {
   for (let run = 0; run < RUNS; run++) {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
+    await page.addInitScript(WATCH_FOR_DASHBOARD);
     await page.goto(product.baseUrl);
     await page.locator('#username').fill('admin');
     await page.locator('#password').fill(PASSWORD);
@@ -66,6 +81,16 @@ try {
     timings.push(end - start);
     appTimings.push(end - backAt);
     await Promise.all(sizes);
+    // Only the scripts the app asked for before the dashboard appeared (on the app page's own clock).
+    const requestedBefore = await page.evaluate(() => {
+      const shownAt = (window as unknown as { __dashboardShownAt?: number }).__dashboardShownAt ?? Infinity;
+      return performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.startTime <= shownAt)
+        .map((entry) => new URL(entry.name).pathname);
+    });
+    const before = new Set(requestedBefore);
+    for (const file of [...scripts.keys()]) if (!before.has(file)) scripts.delete(file);
     if (run === 0) scriptsBeforeDashboard = scripts;
     await context.close();
   }

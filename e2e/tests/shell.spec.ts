@@ -184,8 +184,13 @@ test.describe('sidebar', () => {
     await signedIn(page);
     const sidebar = page.getByTestId('sidebar');
     await sidebar.getByText('Inventory', { exact: true }).first().click();
-    const item = sidebar.getByRole('menuitem', { name: /Manual Stock Override/ });
+    // A link that leads nowhere: disabled, no address, and choosing it (click or Enter) stays put.
+    const item = sidebar.getByRole('link', { name: /Manual Stock Override/ });
     await expect(item).toHaveAttribute('aria-disabled', 'true');
+    await expect(item).not.toHaveAttribute('href', /.*/);
+    await item.click({ force: true });
+    await item.press('Enter');
+    await expect(page).toHaveURL(/#\/dashboard\/dashboard1$/);
   });
 });
 
@@ -247,7 +252,9 @@ test.describe('customizer', () => {
 });
 
 test.describe('notification sidebar', () => {
-  test('slides in from its tab with the user’s real activity, the chat and the settings', async ({ page }) => {
+  test('slides in from its tab with real activity in words, a chat that invents nobody and saved settings', async ({
+    page,
+  }) => {
     await signedIn(page);
     const panel = page.getByTestId('notification-sidebar');
     await expect(panel).toHaveAttribute('data-open', 'false');
@@ -259,16 +266,39 @@ test.describe('notification sidebar', () => {
     expect(Math.round((await panel.boundingBox())?.width ?? 0)).toBe(400);
     expect(await panel.evaluate((el) => getComputedStyle(el).transitionDuration)).toContain('0.4s');
 
+    // Real events in words: at least the administrator's own account, made by the system at first start.
     await expect(panel.getByText('RECENT ACTIVITY')).toBeVisible();
-    await expect(panel.getByTestId('activity-item').first()).toContainText(/signed in/i);
+    await expect(
+      panel.getByTestId('activity-item').filter({ hasText: 'The system created user admin' }).first(),
+    ).toBeVisible();
+    await expect(panel.getByTestId('activity-item').filter({ hasText: /signed in/i })).toHaveCount(0);
 
+    // No invented colleagues: the chat says what it will hold.
     await panel.getByTestId('notification-tab-chat').click();
-    await expect(panel.getByText('Recent Chat')).toBeVisible();
-    await expect(panel.getByTestId('chat-contact')).toHaveCount(14);
+    await expect(panel.getByTestId('chat-placeholder')).toContainText(
+      'Messages between the people who use this back office',
+    );
+    await expect(panel.getByTestId('chat-contact')).toHaveCount(0);
 
+    // Settings are the user's own and saved: switched off, still off after a reload, then back on.
     await panel.getByTestId('notification-tab-settings').click();
-    await expect(panel.getByText('General Settings')).toBeVisible();
-    await expect(panel.getByTestId('settings-toggle')).toHaveCount(5);
+    const usersAndRoles = panel.getByTestId('preference-usersAndRoles');
+    await expect(usersAndRoles).toHaveAttribute('aria-checked', 'true');
+    await usersAndRoles.click();
+    await expect(panel.getByTestId('preferences-saved')).toBeVisible();
+    await page.reload();
+    await page.getByTestId('notification-toggle').click();
+    // The activity has loaded (some other event, or none at all), without the users' and roles' events.
+    await expect(
+      panel.getByTestId('activity-item').or(panel.getByText('Nothing has happened in your areas yet.')).first(),
+    ).toBeVisible();
+    await expect(panel.getByTestId('activity-item').filter({ hasText: 'The system created user admin' })).toHaveCount(
+      0,
+    );
+    await panel.getByTestId('notification-tab-settings').click();
+    await expect(usersAndRoles).toHaveAttribute('aria-checked', 'false');
+    await usersAndRoles.click();
+    await expect(usersAndRoles).toHaveAttribute('aria-checked', 'true');
 
     await page.getByTestId('notification-close').click();
     await expect(panel).toHaveAttribute('data-open', 'false');

@@ -13,7 +13,8 @@ test('an administrator creates a role and a user, who signs in with it; the syst
   await adminPage.goto('/#/usermanagement/role');
   await adminPage.getByTestId('create-role').click();
   await adminPage.locator('#role-form_name').fill(`Log reader ${suffix}`);
-  await adminPage.getByRole('checkbox', { name: 'view_system_logs', exact: true }).check();
+  // Each permission in words, its code beside it.
+  await adminPage.getByRole('checkbox', { name: 'View the system logs view_system_logs', exact: true }).check();
   await adminPage.getByTestId('submit').click();
   await expect(adminPage.getByTestId('roles-table').getByText(`Log reader ${suffix}`)).toBeVisible();
 
@@ -30,8 +31,46 @@ test('an administrator creates a role and a user, who signs in with it; the syst
 
   await adminPage.goto('/#/log/system-log');
   const log = adminPage.getByTestId('system-log-table');
-  await expect(log.getByText('role', { exact: true }).first()).toBeVisible();
-  await expect(log.getByText('user', { exact: true }).first()).toBeVisible();
+  // Record types and actions in words, their codes as tooltips.
+  await expect(
+    log
+      .getByTestId('log-entity')
+      .filter({ hasText: /^Role$/ })
+      .first(),
+  ).toHaveAttribute('title', 'role');
+  await expect(
+    log
+      .getByTestId('log-entity')
+      .filter({ hasText: /^User$/ })
+      .first(),
+  ).toHaveAttribute('title', 'user');
+  await expect(
+    log
+      .getByTestId('log-action')
+      .filter({ hasText: /^Created$/ })
+      .first(),
+  ).toHaveAttribute('title', 'create');
+  // Records by name, not by id.
+  await expect(log.getByTestId('log-reference').filter({ hasText: `Log reader ${suffix}` })).toBeVisible();
+  await expect(
+    log
+      .getByTestId('log-reference')
+      .filter({ hasText: `reader.${suffix}` })
+      .first(),
+  ).toBeVisible();
+  // The record-type filter offers the words too; the code is the option's tooltip and the URL's value.
+  await adminPage.getByRole('combobox', { name: 'Record type' }).click();
+  const roleOption = adminPage.locator('.ant-select-item-option[title="role"]');
+  await expect(roleOption).toHaveText('Role');
+  await roleOption.click();
+  await expect(adminPage).toHaveURL(/[?&]entity=role(&|$)/);
+  await expect(log.getByTestId('log-entity').filter({ hasText: /^User$/ })).toHaveCount(0);
+  await expect(
+    log
+      .getByTestId('log-entity')
+      .filter({ hasText: /^Role$/ })
+      .first(),
+  ).toBeVisible();
 
   const context = await browser.newContext();
   const readerPage = await context.newPage();

@@ -36,6 +36,10 @@ test('configure a warehouse with bins: create it, add a bin and a range, set its
   // A new warehouse opens on its own page, where its bins are added.
   await expect(page).toHaveURL(/#\/warehouse\/warehouse\/[0-9a-f-]{36}/);
   await expect(page.getByTestId('warehouse-heading')).toContainText(`${code} · Leeds fulfilment centre`);
+  // The page is titled by the warehouse's code, not the list's title.
+  await expect(page.getByTestId('page-title')).toHaveText(code);
+  // It was made with its receiving bin, named as the default for stock received without a bin.
+  await expect(rowOf(page, 'locations-table', 'RECEIVING')).toContainText('Receiving');
 
   await page.getByTestId('add-location').click();
   await page.locator('#location-form_code').fill('dock-1');
@@ -52,12 +56,19 @@ test('configure a warehouse with bins: create it, add a bin and a range, set its
   await page.locator('#location-range-form_pickSequenceStep').fill('10');
   await expect(page.getByTestId('range-preview')).toContainText('12 bins: A-01-01 … A-01-12 (pick sequence 100 … 210)');
   await save(page);
-  await expect(page.getByTestId('locations-table').locator('tbody tr.ant-table-row')).toHaveCount(13);
+  // RECEIVING, DOCK-1 and the twelve of the range.
+  await expect(page.getByTestId('locations-table').locator('tbody tr.ant-table-row')).toHaveCount(14);
   await expect(rowOf(page, 'locations-table', 'A-01-12')).toContainText('210');
 
   await page.getByTestId('open-config').click();
   await expect(page).toHaveURL(/warehouse-advanced-config\?warehouse=/);
   await expect(page.getByTestId('page-title')).toHaveText('Advanced Config');
+  // Each crumb is its page's own title: the warehouse by its code, no label twice in a row.
+  // (The trail is read as text: its separators are "/".)
+  await expect(page.getByTestId('breadcrumb')).toHaveText(new RegExp(`(^|/)Warehouses/${code}/Advanced Config$`));
+  // The default receiving bin it was made with; clearing it warns that stock would go into no bin.
+  await expect(page.getByTestId('receiving-location')).toContainText('RECEIVING');
+  await expect(page.getByTestId('no-receiving-bin')).toHaveCount(0);
   const receiving = page.locator('#warehouse-config-form_defaultReceivingLocationId');
   await receiving.click();
   await receiving.fill('dock');

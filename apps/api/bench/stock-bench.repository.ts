@@ -223,9 +223,13 @@ export async function writeBatch(db: Db, b: BatchColumns) {
 export async function finishLoad(db: Db, nextId: bigint) {
   await sql`SELECT setval(pg_get_serial_sequence('stock_movements', 'id'), ${String(nextId - 1n)}::bigint)`.execute(db);
   // VACUUM sets the visibility map, without which the as-at sums could not be answered from the index alone.
-  await sql`VACUUM (ANALYZE) stock_movements, stock_consumptions, stock_layers, stock_levels, stock_bin_balances, products`.execute(
-    db,
-  );
+  await sql`VACUUM (ANALYZE) stock_movements, stock_consumptions, stock_layers, stock_levels, stock_bin_balances, products,
+    stock_product_values`.execute(db);
+}
+
+/** After the checkpoints are made: the planner learns their size (autovacuum would, later). */
+export async function analyseCheckpoints(db: Db) {
+  await sql`ANALYZE stock_checkpoint_cuts, stock_checkpoints`.execute(db);
 }
 
 // ── Reads of the bench ──────────────────────────────────────────────────────────────────────────

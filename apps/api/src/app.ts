@@ -8,7 +8,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -24,7 +24,7 @@ import { bundlesRoutes, bundleTaskReferences } from './domains/bundles/index.ts'
 import { carriersRoutes } from './domains/carriers/index.ts';
 import { configurationReferences, configurationRoutes } from './domains/configuration/index.ts';
 import { currenciesRoutes } from './domains/currencies/index.ts';
-import { registerEmbeddedIdentityProvider } from './domains/identity/index.ts';
+import { registerEmbeddedIdentityProvider, registerPublicAddressCheck } from './domains/identity/index.ts';
 import { importsRoutes, registerImports } from './domains/imports/index.ts';
 import { inventoryImportsRoutes, runInventoryImport } from './domains/inventory-imports/index.ts';
 import { masterDataRoutes } from './domains/master-data/index.ts';
@@ -32,7 +32,7 @@ import { partnersRoutes } from './domains/partners/index.ts';
 import { platformRoutes } from './domains/platform/index.ts';
 import { productReferences, productsRoutes, runProductImport } from './domains/products/index.ts';
 import { registerFifoProcess, reportsRoutes } from './domains/reports/index.ts';
-import { stockAreaRoutes, stockReferences } from './domains/stock/index.ts';
+import { registerCheckpoints, stockAreaRoutes, stockReferences } from './domains/stock/index.ts';
 import { stockCountReferences, stockCountsRoutes } from './domains/stock-counts/index.ts';
 import { stockTransfersRoutes, transferReferences } from './domains/stock-transfers/index.ts';
 import { systemLogsRoutes } from './domains/system-logs/index.ts';
@@ -42,6 +42,8 @@ import { warehousesRoutes } from './domains/warehouses/index.ts';
 import { createAuthenticator } from './platform/auth.ts';
 import { AppError, answerClientError, DATABASE_RETRY_AFTER_SECONDS, fromDatabaseError } from './platform/errors.ts';
 import { type JobRunnerOptions, jobsRoutes, registerJobRunner } from './platform/jobs/index.ts';
+import { createLogger, logsRequests } from './platform/logging.ts';
+import { createMailer } from './platform/mail.ts';
 import { type AreaReferences, registerReferences } from './platform/references.ts';
 import { type RouteEntry, registerRoutes, requireDeclaredPermission } from './platform/routes.ts';
 import {
@@ -109,7 +111,8 @@ export async function buildApp({
   frameSources = NO_FRAME_SOURCES,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
+    ...(logger ? { loggerInstance: createLogger(config.log) } : { logger: false }),
+    logController: new LogController({ disableRequestLogging: !logsRequests(config.log) }),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
@@ -187,7 +190,13 @@ export async function buildApp({
   });
 
   let jwks: JSONWebKeySet | undefined;
-  if (config.oidc.embedded) jwks = (await registerEmbeddedIdentityProvider(app, { db, config })).jwks;
+  // A browser's page opened at another address than PUBLIC_URL is told where the product is (sign-in needs it).
+  registerPublicAddressCheck(app, config);
+  // One mailer per server (platform/mail.ts), for every area that sends mail.
+  const mailer = createMailer(config.mail);
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
+  if (config.oidc.embedded) jwks = (await registerEmbeddedIdentityProvider(app, { db, config, mailer })).jwks;
   const authenticate = createAuthenticator(config, db, jwks);
   registerReferences(referenceHolders);
   registerRoutes(app, apiRoutes(config), { db, authenticate });
@@ -195,6 +204,7 @@ export async function buildApp({
   registerJobRunner(app, db, jobs);
   registerImports(app, { products: runProductImport, inventory: runInventoryImport });
   registerFifoProcess(app);
+  registerCheckpoints(app);
 
   const webDist = config.webDistDir ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   if (existsSync(path.join(webDist, 'index.html'))) {

@@ -29,7 +29,14 @@ const Env = z.object({
   ADMIN_EMAIL: z.string().email().default('admin@example.com'),
   /** Set when a TLS-terminating proxy stands in front: X-Forwarded-* headers are then believed. */
   TRUST_PROXY: bool.default(false),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Unset: `warn` with the text format, `info` with JSON; `debug` or `trace` switch to JSON unless LOG_FORMAT says. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  /** `text`: short lines for a console; `json`: pino's JSON lines with request ids, for production collectors. */
+  LOG_FORMAT: z.enum(['text', 'json']).optional(),
+  /** Outgoing mail, e.g. `smtp://user:password@smtp.example.com:587` (`smtps://` for TLS from the start). */
+  SMTP_URL: z.string().url().optional(),
+  /** The sender of the product's e-mails, e.g. `Back Office <backoffice@example.com>`. */
+  MAIL_FROM: z.string().min(3).optional(),
 
   OIDC_SERVER_URL: z.string().url().optional(),
   OIDC_REALM: z.string().default('backoffice'),
@@ -77,7 +84,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     adminPassword: e.ADMIN_PASSWORD,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
-    logLevel: e.LOG_LEVEL,
+    log: logSettings(e.LOG_LEVEL, e.LOG_FORMAT),
+    mail: e.SMTP_URL
+      ? { url: e.SMTP_URL, from: e.MAIL_FROM ?? `Back Office <no-reply@${new URL(publicUrl).hostname}>` }
+      : undefined,
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR,
     oidc: {
@@ -103,4 +113,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       settlementNotificationRecipients: e.SETTLEMENT_NOTIFICATION_RECIPIENTS,
     },
   };
+}
+
+/** How the server logs (platform/logging.ts). */
+export interface LogSettings {
+  /** pino's level: `warn` by default for text, `info` for JSON. */
+  level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** `text`: one short line per message for a person at a console; `json`: pino's JSON lines for a collector. */
+  format: 'text' | 'json';
+}
+
+/** The log's level and format from LOG_LEVEL and LOG_FORMAT (README, Configuration). */
+function logSettings(level: z.infer<typeof Env>['LOG_LEVEL'], format: z.infer<typeof Env>['LOG_FORMAT']): LogSettings {
+  const resolved = format ?? (level === 'debug' || level === 'trace' ? 'json' : 'text');
+  return { format: resolved, level: level ?? (resolved === 'json' ? 'info' : 'warn') };
 }

@@ -1,4 +1,6 @@
 import { loadConfig } from './config.ts';
+// Before server.ts, so that it is in place while the identity provider loads (see the module); undone once started.
+import { restoreConsole } from './platform/runtime-notices.ts';
 import { startServer } from './server.ts';
 
 const config = loadConfig();
@@ -8,9 +10,11 @@ const server = await startServer(config).catch((e: unknown) => {
     process.exit(1);
   }
   console.error('The server could not start:', e instanceof Error ? e.message : e);
-  if (e instanceof Error && process.env.LOG_LEVEL === 'debug') console.error(e.stack);
+  if (e instanceof Error && config.log.level === 'debug') console.error(e.stack);
   process.exit(1);
 });
+
+restoreConsole();
 
 const lines = ['', `  Back Office is running at ${server.url}`, `  API documentation: ${server.url}/api/docs`];
 if (config.oidc.embedded) {
@@ -25,6 +29,16 @@ if (config.oidc.embedded) {
     `  Sign-in: ${config.oidc.issuer}; the user whose verified e-mail is ${config.adminEmail} is the administrator`,
   );
 }
+lines.push(
+  config.databaseUrl
+    ? '  Database: external PostgreSQL (DATABASE_URL)'
+    : `  Data folder: ${config.dataDir} (embedded PostgreSQL)`,
+  config.mail
+    ? `  Mail: sent through ${new URL(config.mail.url).host}, from ${config.mail.from}`
+    : '  Mail: not configured (set SMTP_URL and MAIL_FROM to send e-mails such as password resets)',
+);
+if (config.log.format === 'text')
+  lines.push('  Warnings and errors are printed below; LOG_FORMAT=json logs every request as JSON lines.');
 console.log(`${lines.join('\n')}\n`);
 
 let stopping = false;
@@ -32,7 +46,8 @@ let stopping = false;
 function shutDown(why: string) {
   if (stopping) return;
   stopping = true;
-  server.app.log.info(`${why}: shutting down`);
+  if (config.log.format === 'text') console.log(`${why}: shutting down`);
+  else server.app.log.info(`${why}: shutting down`);
   server
     .stop()
     .then(() => process.exit(0))

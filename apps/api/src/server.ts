@@ -2,13 +2,12 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { pino } from 'pino';
-import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { createDb, type Db } from './db/db.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { migrate } from './db/migrate.ts';
-import { type AdminBootstrap, ensureAdministrator } from './domains/users/index.ts';
+import type { AdminBootstrap } from './domains/users/index.ts';
+import { createLogger } from './platform/logging.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -22,11 +21,15 @@ const EMBEDDED_DB = 'backoffice';
 
 /** Starts everything on one port: database (embedded unless DATABASE_URL), migrations, sign-in, API, web app. */
 export async function startServer(config: Config, opts: { logger?: boolean } = {}): Promise<RunningServer> {
+  // The application's modules (most of a start's CPU: the identity provider, the areas, the contracts) load
+  // while PostgreSQL starts in its own process, instead of before it.
+  const modules = Promise.all([import('./app.ts'), import('./domains/users/index.ts')]);
+  modules.catch(() => {}); // awaited below; this only keeps a failure before then from going unhandled
   let embedded: EmbeddedServer | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    // PostgreSQL's own life (an orphan stopped, a restart after it died) in the server's log, as JSON lines.
-    const log = opts.logger === false ? undefined : pino({ level: config.logLevel, base: { pid: process.pid } });
+    // PostgreSQL's own life (an orphan stopped, a restart after it died) in the server's log.
+    const log = opts.logger === false ? undefined : createLogger(config.log);
     embedded = await startEmbeddedPostgres(
       path.join(config.dataDir, 'pg'),
       config.embeddedPgPort ?? (await freePort()),
@@ -45,6 +48,7 @@ export async function startServer(config: Config, opts: { logger?: boolean } = {
   const db = createDb(databaseUrl, 20);
   try {
     await migrate(db);
+    const [{ buildApp }, { ensureAdministrator }] = await modules;
     // Work left under way by a server that stopped is taken back by the job runner's sweep, not here: once
     // its heartbeat is stale, or sooner when that server was a process of this machine that is gone (a kill -9
     // and a restart), since another server sharing the database may be running it.

@@ -374,7 +374,8 @@ describe('shipping carriers', () => {
     await workbook.xlsx.load((await res.arrayBuffer()) as ArrayBuffer);
     const sheet = workbook.worksheets[0];
     if (!sheet) throw new Error('no sheet');
-    expect(sheet.getRow(1).getCell(1).value).toBe('Carrier code');
+    expect(sheet.getRow(1).getCell(1).value).toBe('Code');
+    expect(sheet.getRow(1).getCell(6).value).toBe('Service code');
     const rows = Array.from({ length: sheet.rowCount - 1 }, (_, i) => [
       sheet.getRow(i + 2).getCell(1).value,
       sheet.getRow(i + 2).getCell(6).value ?? null,

@@ -204,7 +204,8 @@ describe('currencies', () => {
     const sheet = await readSheet(await download('/api/currencies/export?sort=code'));
     expect(sheet.getRow(1).getCell(1).value).toBe('Code');
     expect(sheet.rowCount).toBe(4);
-    expect([sheet.getRow(3).getCell(1).value, sheet.getRow(3).getCell(6).value]).toEqual(['GBP', '1']);
+    expect([sheet.getRow(3).getCell(1).value, sheet.getRow(3).getCell(6).value]).toEqual(['GBP', 1]);
+    expect(sheet.getRow(3).getCell(6).numFmt).toBe('#,##0.00000000');
   });
 });
 
@@ -453,13 +454,17 @@ describe('exchange rates', () => {
     expect(sheet.getRow(1).values).toEqual([
       undefined,
       'Currency',
-      'Effective date',
-      'Rate to GBP',
-      'Source',
+      'Effective from',
+      '1 EUR in GBP',
+      'Source or note',
       'Updated',
     ]);
     expect(sheet.rowCount).toBe(4);
-    expect([sheet.getRow(2).getCell(2).value, sheet.getRow(2).getCell(3).value]).toEqual(['2025-01-02', '0.86']);
+    expect([sheet.getRow(2).getCell(2).value, sheet.getRow(2).getCell(3).value]).toEqual([
+      new Date('2025-01-02T00:00:00Z'),
+      0.86,
+    ]);
+    expect(sheet.getRow(2).getCell(2).numFmt).toBe('yyyy-mm-dd');
     const hostile = sheet.getRow(3).getCell(4);
     expect([hostile.type, hostile.value, hostile.formula]).toEqual([
       ExcelJS.ValueType.String,

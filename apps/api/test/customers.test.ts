@@ -405,8 +405,8 @@ describe('customers', () => {
       'E-mail',
       'Phone',
       'Channel ids',
-      'Shipping address',
-      'Active',
+      'Shipping / delivery',
+      'Status',
       'Notes',
       'Created',
       'Updated',
@@ -418,7 +418,7 @@ describe('customers', () => {
       undefined,
       undefined,
       undefined,
-      true,
+      'Active',
       '@SUM(A1)',
     ]);
     expect(sheet.getRow(2).getCell(7).formula).toBeUndefined();
@@ -428,7 +428,7 @@ describe('customers', () => {
       undefined,
       'EBAY: ann1; AMAZON: ann2',
       '10 Downing Street, London, SW1A 2AA, GB',
-      true,
+      'Active',
     ]);
   });
 

@@ -250,7 +250,8 @@ describe('excel mappings', () => {
     const exported = await download(admin, '/api/excel-mappings/export?kind=products');
     expect(exported.status).toBe(200);
     const rows = sheetRows((await readWorkbook(exported.body)).worksheets[0]!);
-    expect(rows[0]).toEqual(['Mapping', 'Kind', 'Default', 'File header', 'Field', 'Updated']);
+    // The mapping screen's titles.
+    expect(rows[0]).toEqual(['Name', 'Import kind', 'Default for its kind', 'File header', 'Field', 'Updated']);
     expect(rows.slice(1).map((r) => [r[0], r[3], r[4]])).toEqual([
       ['Supplier A', 'Item Code', 'SKU'],
       ['Supplier A', 'Description', 'Name'],

@@ -255,11 +255,11 @@ describe.each(AREAS)('$label', (area) => {
     expect(res.headers.get('content-type')).toBe(XLSX_CONTENT_TYPE);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename\*=UTF-8''.+\.xlsx$/);
     const sheet = await readSheet(Buffer.from(await res.arrayBuffer()));
-    expect(sheet.getRow(1).values).toEqual([undefined, 'Code', 'Name', 'Active', 'Created', 'Updated']);
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Code', 'Name', 'Status', 'Created', 'Updated']);
     expect(sheet.rowCount).toBe(3);
     expect(sheet.getRow(2).getCell(1).value).toBe('XP-1');
     expect(sheet.getRow(3).getCell(1).value).toBe('XP-2');
-    expect(sheet.getRow(3).getCell(3).value).toBe(true);
+    expect(sheet.getRow(3).getCell(3).value).toBe('Active');
     expect(sheet.getRow(3).getCell(5).value).toBeInstanceOf(Date);
     const hostile = sheet.getRow(2).getCell(2);
     expect(hostile.type).toBe(ExcelJS.ValueType.String);

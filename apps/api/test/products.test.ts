@@ -776,9 +776,9 @@ describe('products', () => {
         'SKU',
         'Name',
         'Brand',
-        'Brand name',
+        'Brand code',
         'Kind',
-        'Unit',
+        'Unit of measure',
         'Barcodes',
         'Cost price',
         'Sale price',
@@ -789,8 +789,8 @@ describe('products', () => {
         'Height (cm)',
         'Reorder point',
         'Reorder quantity',
-        'Components',
-        'Active',
+        'Bundle components',
+        'Status',
         'Created',
         'Updated',
       ]);
@@ -798,10 +798,11 @@ describe('products', () => {
       const cell = (row: number, name: string) => sheet.getRow(row).getCell(header.indexOf(name) + 1);
       expect(cell(2, 'SKU').value).toBe('LST-A');
       expect(cell(3, 'SKU').value).toBe('LST-D');
-      expect(cell(3, 'Components').value).toBe('LST-A x 2, LST-B x 1');
+      expect(cell(3, 'Bundle components').value).toBe('LST-A x 2, LST-B x 1');
       expect(cell(3, 'Name').value).toBe('Lister bundle =SUM(1)');
-      expect(cell(3, 'Sale price').value).toBe('40.00');
-      expect(cell(3, 'Active').value).toBe(false);
+      expect([cell(3, 'Sale price').value, cell(3, 'Sale price').numFmt]).toEqual([40, '"£"#,##0.00##']);
+      expect(cell(3, 'Kind').value).toBe('Bundle');
+      expect(cell(3, 'Status').value).toBe('Inactive');
 
       const withBarcode = await fetch(`${ta.baseUrl}${PATH}/export?q=${barcodeOfB}`, {
         headers: { authorization: `Bearer ${adminToken}` },

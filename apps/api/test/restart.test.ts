@@ -215,8 +215,8 @@ describe('restart after a crash', () => {
     const port = await freePort();
     const scripts = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
     // The root script as npm runs it (`sh -c`), without the web build: npm passes SIGTERM to that shell only,
-    // so the shell must have become the next npm, which passes it on to the server.
-    const command = scripts.start?.replace('npm run build --workspace apps/web', 'true') ?? '';
+    // so the shell must have become the server (exec).
+    const command = scripts.start?.replace('node scripts/web-up-to-date.mjs', 'true') ?? '';
     expect(command).not.toContain('build');
     const proc = await launch(
       'sh',

@@ -407,6 +407,17 @@ describe('daily inventory level', () => {
       ago(1),
       today,
     ]);
+    // Newest first (what the screen opens on): the first page holds the latest days; the series keeps date order.
+    const newest = await reports.get<DailyLevelPage>(
+      `/api/reports/daily-inventory-level?productId=${s.p1.id}&from=${ago(38)}&to=${today}&pageSize=3&sort=-date`,
+    );
+    expect(newest.body.items.map((r) => r.date)).toEqual([today, ago(1), ago(2)]);
+    expect(newest.body.total).toBe(39);
+    expect(newest.body.series[0]?.date).toBe(ago(38));
+    const badSort = await reports.get<ErrorBody>(
+      `/api/reports/daily-inventory-level?from=${ago(3)}&to=${today}&sort=value`,
+    );
+    expect([badSort.status, badSort.body.code]).toEqual([400, 'VALIDATION_FAILED']);
     const tooLong = await reports.get<ErrorBody>(`/api/reports/daily-inventory-level?from=${ago(400)}&to=${ago(34)}`);
     expect([tooLong.status, tooLong.body.code]).toEqual([400, 'VALIDATION_FAILED']);
     const backwards = await reports.get<ErrorBody>(`/api/reports/daily-inventory-level?from=${ago(3)}&to=${ago(4)}`);
@@ -418,7 +429,8 @@ describe('daily inventory level', () => {
     const sheet = await download(
       `/api/reports/daily-inventory-level/export?productId=${s.p1.id}&from=${ago(6)}&to=${ago(4)}`,
     );
-    expect(sheet.slice(1).map((r) => [r[0], r[1], r[2], r[3]])).toEqual([
+    // The day is a date cell (shown yyyy-mm-dd), the figures number cells.
+    expect(sheet.slice(1).map((r) => [(r[0] as Date).toISOString().slice(0, 10), r[1], r[2], r[3]])).toEqual([
       [ago(6), 13, 0, 33],
       [ago(5), 9, 4, 33],
       [ago(4), 9, 4, 33],
@@ -492,7 +504,8 @@ describe('warehouse reports', () => {
     expect(pivot.body.warehouses.filter((w) => [s.a, s.b].includes(w.id)).map((w) => w.total)).toEqual(['18', '3']);
     expect(pivot.body.totals.inTransit).toBe('4');
     const sheet = await download(`/api/warehouse-reports/stock-quantity/export?q=${s.p1.sku}`);
-    expect(sheet[0]).toContain('Total on hand');
+    // The screen's title for the row total.
+    expect(sheet[0]).toContain('Total');
 
     const detail = await reports.get<InventoryDetailPage>(
       `/api/warehouse-reports/inventory-detail?productId=${s.p2.id}`,

@@ -271,6 +271,44 @@ describe('a transfer’s life: draft, dispatch, receipt', () => {
     await expectBalanced();
   });
 
+  it('names the FIFO layers each receipt took, where the ledger row shows one blended unit cost', async () => {
+    const p = await product();
+    const from = await warehouse();
+    const to = await warehouse({ receivingBin: 'RECV' });
+    await receive(p.id, from.id, '6', '12.00', {}, daysAgo(4));
+    await receive(p.id, from.id, '5', '13.00', {}, daysAgo(3));
+    const created = await draft(from.id, to.id, [{ productId: p.id, quantity: '11' }]);
+    expect(created.lines[0]?.receivedLayers).toEqual([]);
+    expect((await dispatch(created.id)).status).toBe(200);
+    // Dispatched, nothing received yet: no layer has arrived.
+    expect((await detail(created.id)).lines[0]?.receivedLayers).toEqual([]);
+
+    // A first receipt of 8 takes the 6 at 12.00 and 2 of those at 13.00.
+    const first = await receipt(created.id, { lines: [{ lineId: created.lines[0]?.id, quantity: '8' }] });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.movements.find((m) => m.kind === 'TRANSIT_IN')).toMatchObject({
+      quantity: '8',
+      value: '98.00',
+    });
+    expect(first.body.transfer.lines[0]?.receivedLayers).toEqual([
+      { receivedAt: expect.stringContaining(daysAgo(4)), unitCost: '12.0000', quantity: '6', value: '72.00' },
+      { receivedAt: expect.stringContaining(daysAgo(3)), unitCost: '13.0000', quantity: '2', value: '26.00' },
+    ]);
+
+    // The rest: the line's layers add up to what it received (137.00 for 11, a blended 12.4545 a unit).
+    const rest = await receipt(created.id, { lines: [{ lineId: created.lines[0]?.id, quantity: '3' }] });
+    expect(rest.status, JSON.stringify(rest.body)).toBe(200);
+    const line = (await detail(created.id)).lines[0];
+    expect(line).toMatchObject({ receivedQuantity: '11', receivedValue: '137.00' });
+    expect(line?.receivedLayers.map((l) => [l.unitCost, l.quantity, l.value])).toEqual([
+      ['12.0000', '6', '72.00'],
+      ['13.0000', '5', '65.00'],
+    ]);
+    const sum = (line?.receivedLayers ?? []).reduce((s, l) => s.add(l.value), D(0));
+    expect(sum.toFixed(2)).toBe(line?.receivedValue);
+    await expectBalanced();
+  });
+
   it('takes from the source bin named on the line, and the default receiving bin takes what names none', async () => {
     const p = await product();
     const from = await warehouse();

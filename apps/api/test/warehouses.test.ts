@@ -88,7 +88,8 @@ describe('warehouses', () => {
       name: 'Main warehouse',
       kind: 'THIRD_PARTY',
       active: true,
-      locationCount: 0,
+      // Its receiving bin, made with it.
+      locationCount: 1,
       address: { line1: '1 Dock Road', line2: '', city: 'Leeds', postcode: 'LS1 1AB', country: 'GB' },
     });
     const id = created.body.id;
@@ -97,7 +98,7 @@ describe('warehouses', () => {
     expect(config.body).toMatchObject({
       warehouseId: id,
       allowNegativeStock: false,
-      defaultReceivingLocation: null,
+      defaultReceivingLocation: { code: 'RECEIVING', active: true },
       defaultReturnsLocation: null,
       overReceiptTolerance: '0.00',
       pickingOrder: 'PICK_SEQUENCE',
@@ -223,7 +224,7 @@ describe('warehouses', () => {
       details: { references: [{ entity: 'system_configuration', count: 1 }], count: 1 },
     });
     expect(refused.body.message).toMatch(/Warehouse "USED-W" is used by 1 system configuration; deactivate it instead/);
-    expect((await admin.get<Warehouse>(`/api/warehouses/${w.id}`)).body).toMatchObject({ locationCount: 1 });
+    expect((await admin.get<Warehouse>(`/api/warehouses/${w.id}`)).body).toMatchObject({ locationCount: 2 });
     expect((await auditOf('warehouse', w.id)).map((l) => l.action)).toEqual(['create']);
 
     expect(
@@ -315,7 +316,8 @@ describe('locations (bins)', () => {
       pickable: false,
       active: true,
     });
-    expect((await admin.get<Warehouse>(`/api/warehouses/${w.id}`)).body.locationCount).toBe(1);
+    // With the receiving bin every warehouse starts with.
+    expect((await admin.get<Warehouse>(`/api/warehouses/${w.id}`)).body.locationCount).toBe(2);
 
     const dup = await admin.post<ErrorBody>(`/api/warehouses/${w.id}/locations`, { code: 'A-01-01' });
     expect([dup.status, dup.body.code]).toEqual([409, 'LOCATION_CODE_TAKEN']);
@@ -357,7 +359,8 @@ describe('locations (bins)', () => {
     const w = await createWarehouse(`BV-${Math.random().toString(36).slice(2, 8)}`);
     const res = await admin.post<ErrorBody>(`/api/warehouses/${w.id}/locations`, body);
     expect([res.status, res.body.code]).toEqual([400, 'VALIDATION_FAILED']);
-    expect((await admin.get<Warehouse>(`/api/warehouses/${w.id}`)).body.locationCount).toBe(0);
+    // Only the receiving bin it was made with.
+    expect((await admin.get<Warehouse>(`/api/warehouses/${w.id}`)).body.locationCount).toBe(1);
   });
 
   it('gives one of two simultaneous adds of the same code the bin and the other a 409, never a 500', async () => {
@@ -367,7 +370,7 @@ describe('locations (bins)', () => {
     );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
     for (const a of answers.filter((x) => x.status === 409)) expect(a.body.code).toBe('LOCATION_CODE_TAKEN');
-    expect((await admin.get<Warehouse>(`/api/warehouses/${w.id}`)).body.locationCount).toBe(1);
+    expect((await admin.get<Warehouse>(`/api/warehouses/${w.id}`)).body.locationCount).toBe(2);
   });
 
   it('adds a range of bins at once with stepped pick sequences, replaying a retried request', async () => {
@@ -385,7 +388,7 @@ describe('locations (bins)', () => {
     expect(res.body.items[19]).toMatchObject({ code: 'A-01-20', pickSequence: 290 });
     const again = await admin.post<{ created: number }>(`/api/warehouses/${w.id}/locations/range`, body, headers);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
-    expect((await admin.get<Warehouse>(`/api/warehouses/${w.id}`)).body.locationCount).toBe(20);
+    expect((await admin.get<Warehouse>(`/api/warehouses/${w.id}`)).body.locationCount).toBe(21);
     const log = await auditOf('warehouse', w.id);
     expect(log.map((l) => l.action)).toEqual(['create', 'create_locations']);
     expect(log[1]?.after).toMatchObject({ warehouse: 'RANGE-1', codes: expect.arrayContaining(['A-01-20']) });
@@ -398,7 +401,7 @@ describe('locations (bins)', () => {
     const res = await admin.post<ErrorBody>(`/api/warehouses/${w.id}/locations/range`, { from: 'B-01', to: 'B-10' });
     expect([res.status, res.body.code]).toEqual([409, 'LOCATION_CODE_TAKEN']);
     expect(res.body.details).toMatchObject({ codes: ['B-05', 'B-07'] });
-    expect((await admin.get<Warehouse>(`/api/warehouses/${w.id}`)).body.locationCount).toBe(2);
+    expect((await admin.get<Warehouse>(`/api/warehouses/${w.id}`)).body.locationCount).toBe(3);
   });
 
   it.each([
@@ -411,7 +414,7 @@ describe('locations (bins)', () => {
     const w = await createWarehouse(`RV-${Math.random().toString(36).slice(2, 8)}`);
     const res = await admin.post<ErrorBody>(`/api/warehouses/${w.id}/locations/range`, body);
     expect([res.status, res.body.code]).toEqual([400, 'VALIDATION_FAILED']);
-    expect((await admin.get<Warehouse>(`/api/warehouses/${w.id}`)).body.locationCount).toBe(0);
+    expect((await admin.get<Warehouse>(`/api/warehouses/${w.id}`)).body.locationCount).toBe(1);
   });
 
   it('lists a warehouse’s bins: search, zone, pickable and active filters, sort and paging; exports them', async () => {
@@ -425,15 +428,19 @@ describe('locations (bins)', () => {
       admin.get<Page<WarehouseLocation>>(`/api/warehouses/${w.id}/locations?${query}`).then((r) => r.body);
     const codes = (p: Page<WarehouseLocation>) => p.items.map((i) => i.code);
 
-    expect(codes(await list(''))).toEqual(['C-1', 'C-2', 'D-1']);
+    // RECEIVING is the receiving bin the warehouse was made with (zone Receiving, pick sequence 0).
+    expect(codes(await list(''))).toEqual(['C-1', 'C-2', 'D-1', 'RECEIVING']);
     expect(codes(await list('q=c-'))).toEqual(['C-1', 'C-2']);
     expect(codes(await list('q=dry'))).toEqual(['D-1']);
     expect(codes(await list('zone=cold'))).toEqual(['C-1', 'C-2']);
     expect(codes(await list('pickable=false'))).toEqual(['C-1']);
     expect(codes(await list('active=false'))).toEqual(['D-1']);
-    expect(codes(await list('sort=pickSequence'))).toEqual(['C-2', 'D-1', 'C-1']);
-    expect(codes(await list('sort=-zone'))).toEqual(['D-1', 'C-1', 'C-2']);
-    expect(await list('pageSize=2&page=2')).toMatchObject({ total: 3, items: [{ code: 'D-1' }] });
+    expect(codes(await list('sort=pickSequence'))).toEqual(['RECEIVING', 'C-2', 'D-1', 'C-1']);
+    expect(codes(await list('sort=-zone'))).toEqual(['RECEIVING', 'D-1', 'C-1', 'C-2']);
+    expect(await list('pageSize=2&page=2')).toMatchObject({
+      total: 4,
+      items: [{ code: 'D-1' }, { code: 'RECEIVING' }],
+    });
     expect((await admin.get<ErrorBody>(`/api/warehouses/${w.id}/locations?sort=name`)).status).toBe(400);
 
     const { sheet, disposition } = await download(
@@ -442,10 +449,11 @@ describe('locations (bins)', () => {
     expect(disposition).toMatch(/locations-LIST-B-/);
     expect(sheet.rowCount).toBe(3);
     expect(sheet.getRow(2).getCell(1).value).toBe('C-2');
-    expect(sheet.getRow(3).getCell(4).value).toBe(false);
+    // Pickable: a word, as the screen says it.
+    expect(sheet.getRow(3).getCell(4).value).toBe('No');
   });
 
-  it('refuses to delete a bin in use (409 IN_USE) or to deactivate a default bin, changing nothing', async () => {
+  it('refuses to delete a default bin (409 in words) or a bin in use (409 IN_USE), or to deactivate a default bin, changing nothing', async () => {
     const w = await createWarehouse('INUSE-B');
     const bin = await createBin(w.id, 'R-1');
     const spare = await createBin(w.id, 'R-2');
@@ -458,11 +466,10 @@ describe('locations (bins)', () => {
     });
     const refused = await admin.delete<ErrorBody>(`/api/warehouses/${w.id}/locations/${bin.id}`);
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({
-      code: 'IN_USE',
-      details: { references: [{ entity: 'warehouse_configuration', count: 1 }] },
-    });
-    expect(refused.body.message).toMatch(/Location "R-1" is used by 1 warehouse configuration/);
+    expect(refused.body).toMatchObject({ code: 'LOCATION_IS_DEFAULT', details: { code: 'R-1', default: 'returns' } });
+    expect(refused.body.message).toBe(
+      'Bin "R-1" is this warehouse\'s default returns bin; choose another default in Advanced Config before deleting it.',
+    );
     const deactivate = await admin.put<ErrorBody>(`/api/warehouses/${w.id}/locations/${bin.id}`, {
       code: 'R-1',
       active: false,
@@ -515,7 +522,10 @@ describe('advanced configuration', () => {
     });
     const log = await auditOf('warehouse_configuration', w.id);
     expect(log).toHaveLength(1);
-    expect(log[0]?.before).toMatchObject({ overReceiptTolerance: '0.00', defaultReceivingLocation: null });
+    expect(log[0]?.before).toMatchObject({
+      overReceiptTolerance: '0.00',
+      defaultReceivingLocation: { code: 'RECEIVING' },
+    });
     expect(log[0]?.after).toMatchObject({ overReceiptTolerance: '2.50', defaultReceivingLocation: { code: 'DOCK' } });
 
     const config = await getWarehouseConfig(ta.t.db, w.id);
@@ -588,7 +598,7 @@ describe('advanced configuration', () => {
     expect(page.total).toBe(2);
     expect(page.items.map((c) => [c.warehouseCode, c.defaultReceivingLocation?.code ?? null, c.pickingOrder])).toEqual([
       ['VIEW-1', 'V-DOCK', 'FIFO_OLDEST_FIRST'],
-      ['VIEW-2', null, 'PICK_SEQUENCE'],
+      ['VIEW-2', 'RECEIVING', 'PICK_SEQUENCE'],
     ]);
     expect((await admin.get<Page<WarehouseConfig>>('/api/warehouse-configs?q=view-&active=false')).body.total).toBe(1);
     expect(

@@ -54,6 +54,7 @@ export const ALSO_INVALIDATES: Readonly<Record<string, readonly string[]>> = {
   '/api/warehouses': ['/api/warehouse-configs'],
   'stockApi.overrideStock': STOCK_FIGURES,
   'stockApi.adjustStock': STOCK_FIGURES,
+  'stockApi.reverseOverride': STOCK_FIGURES,
   'stockApi.createReservation': STOCK_FIGURES,
   'stockApi.releaseReservation': STOCK_FIGURES,
   'stockApi.issueReservation': STOCK_FIGURES,
@@ -61,6 +62,7 @@ export const ALSO_INVALIDATES: Readonly<Record<string, readonly string[]>> = {
   'transfersApi.receiveTransfer': STOCK_FIGURES,
   'bundlesApi.completeBundleTask': STOCK_FIGURES,
   'stockCountsApi.postStockCount': STOCK_FIGURES,
+  'stockCountsApi.reverseStockCount': STOCK_FIGURES,
   // Runs in the background: the run, when it has finished, refreshes what its start names.
   'inventoryImportsApi.createInventoryImport': STOCK_FIGURES,
   'importsApi.createProductImport': ['/api/products'],

@@ -55,7 +55,8 @@ describe('money', () => {
   it('writes the amount as the reader’s language does, with the record’s currency', () => {
     expect(formatMoneyText('1234.5', 'de', 'EUR')).toBe('1.234,50\u00a0€');
     expect(formatMoneyText('1234.5', 'es', 'EUR')).toBe('1234,50\u00a0€');
-    expect(formatMoneyText('1234.5', 'pt', 'GBP')).toBe('£\u00a01.234,50');
+    // Portuguese as Portugal writes it, as the printouts do (one format per language everywhere).
+    expect(formatMoneyText('1234.5', 'pt', 'GBP')).toBe('1234,50\u00a0£');
   });
 
   it('keeps up to 4 places for unit costs, and shows what is not a decimal as it is', () => {

@@ -50,6 +50,15 @@ export interface SystemLogsTable {
   before: Json;
   after: Json;
   request_id: string | null;
+  /** The record as a person names it (number, SKU, code); set by a trigger when not given. */
+  reference: ColumnType<string | null, string | null | undefined, string | null>;
+}
+export interface UserPreferencesTable {
+  user_id: string;
+  notifications: ColumnType<Record<string, boolean>, string | undefined, string>;
+  email_on_task_assignment: Generated<boolean>;
+  activity_seen_id: ColumnType<string, string | number | undefined, string | number>;
+  updated_at: Timestamp;
 }
 export interface IdempotencyKeysTable {
   user_id: string;
@@ -369,6 +378,7 @@ export interface Database {
   users: UsersTable;
   user_roles: UserRolesTable;
   system_logs: SystemLogsTable;
+  user_preferences: UserPreferencesTable;
   idempotency_keys: IdempotencyKeysTable;
   app_secrets: AppSecretsTable;
   oidc_payloads: OidcPayloadsTable;
@@ -403,7 +413,11 @@ export interface Database {
   stock_bin_balances: StockBinBalancesTable;
   stock_layers: StockLayersTable;
   stock_consumptions: StockConsumptionsTable;
+  stock_reversals: StockReversalsTable;
   stock_reservations: StockReservationsTable;
+  stock_product_values: StockProductValuesTable;
+  stock_checkpoint_cuts: StockCheckpointCutsTable;
+  stock_checkpoints: StockCheckpointsTable;
   fifo_process_runs: FifoProcessRunsTable;
   fifo_process_differences: FifoProcessDifferencesTable;
   stock_counts: StockCountsTable;
@@ -417,6 +431,7 @@ export interface Database {
   outbox_events: OutboxEventsTable;
   outbox_deliveries: OutboxDeliveriesTable;
   sign_in_failures: SignInFailuresTable;
+  password_reset_tokens: PasswordResetTokensTable;
 }
 
 type Num = ColumnType<string, string | undefined, string>;
@@ -454,6 +469,25 @@ export interface StockLevelsTable {
   reserved_short: Num;
   available: ColumnType<string, never, never>;
   updated_at: Timestamp;
+}
+/** Each product's value summed over its warehouses, kept by triggers on stock_levels (migration 0024). */
+export interface StockProductValuesTable {
+  product_id: string;
+  value: Num;
+}
+/** Checkpoints of stock and value per product × warehouse at the start of each London month (migration 0024). */
+export interface StockCheckpointCutsTable {
+  cut: Timestamp;
+  row_count: number;
+  made_at: Timestamp;
+}
+export interface StockCheckpointsTable {
+  cut: Timestamp;
+  product_id: string;
+  warehouse_id: string;
+  on_hand: Num;
+  in_transit: Num;
+  value: Num;
 }
 export interface StockBinBalancesTable {
   product_id: string;
@@ -557,8 +591,21 @@ export interface StockCountsTable {
   posted_by: string | null;
   canceled_at: Date | null;
   canceled_by: string | null;
+  /** Migration 0023: a posted session undone by a reversing posting. */
+  reversed_at: Date | null;
+  reversed_by: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+/** Reversals of overrides and counts (migration 0023): once per original, with the reversing ledger rows. */
+export interface StockReversalsTable {
+  id: Generated<string>;
+  source_type: string;
+  source_id: string;
+  movement_ids: string[];
+  reason: string;
+  reversed_by: string;
+  reversed_at: Timestamp;
 }
 export interface StockCountLinesTable {
   id: Generated<string>;
@@ -691,4 +738,13 @@ export interface SignInFailuresTable {
   key: string;
   failed_at: Timestamp;
   expires_at: Date | string;
+}
+/** One-time "forgot password" links (migration 0026): only the SHA-256 of the link's key is kept. */
+export interface PasswordResetTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  used_at: Date | null;
 }

@@ -21,8 +21,8 @@ describe('xlsx import reader', () => {
     const file = await writeXlsx(
       [
         { header: 'SKU', value: (r: { sku: string; price: number; at: Date }) => r.sku },
-        { header: 'Price', value: (r) => r.price },
-        { header: 'Date', value: (r) => r.at },
+        { header: 'Price', type: 'number', value: (r) => r.price },
+        { header: 'Date', type: 'date', value: (r) => r.at },
       ],
       [
         { sku: '  A-1 ', price: 12.5, at: new Date('2026-03-04T00:00:00Z') },
@@ -38,7 +38,7 @@ describe('xlsx import reader', () => {
   });
 
   it('stops past the row limit with 413 TOO_MANY_ROWS', async () => {
-    const file = await writeXlsx([{ header: 'N', value: (n: number) => n }], [1, 2, 3, 4, 5, 6, 7]);
+    const file = await writeXlsx([{ header: 'N', type: 'number', value: (n: number) => n }], [1, 2, 3, 4, 5, 6, 7]);
     await expect(collect(file, limits)).rejects.toMatchObject({
       status: 413,
       code: 'TOO_MANY_ROWS',

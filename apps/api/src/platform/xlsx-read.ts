@@ -2,8 +2,9 @@ import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { createInflateRaw } from 'node:zlib';
 import { SpreadsheetErrorCode } from '@backoffice/contracts';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { AppError } from './errors.ts';
+import { loadExcelJs } from './exceljs.ts';
 import { zipEntries } from './upload-types.ts';
 
 export interface XlsxReadLimits {
@@ -254,7 +255,8 @@ export async function* readXlsxRows(
   const budget = new InflateBudget(limits);
   const stream = (part: Part, limit: number) => Readable.from(partText(buffer, part, budget, limit));
   const sheetPart = [...parts.values()].find((p) => /^xl\/worksheets\/sheet\d+\.xml$/.test(p.name));
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
+  const excel = await loadExcelJs();
+  const reader = new excel.stream.xlsx.WorkbookReader(Readable.from([]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',

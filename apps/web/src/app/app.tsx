@@ -1,12 +1,13 @@
 import { Button } from 'antd';
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RouterProvider } from 'react-router';
+import { HashRouter } from 'react-router';
 import { login, useAuth } from '../shared/lib/auth.ts';
 import { Notice } from '../shared/ui/notice.tsx';
 import { FullPageSpin } from '../shell/guards.tsx';
 import { AppProviders } from './providers.tsx';
-import { createAppRouter } from './router.tsx';
+import { RouteErrorBoundary } from './route-error.tsx';
+import { AppRoutes } from './router.tsx';
 
 /** Shown when another tab signed out, or when the provider could not be reached to sign out. */
 function SignedOut() {
@@ -26,11 +27,18 @@ function SignedOut() {
 }
 
 function Routes() {
-  const [router] = useState(createAppRouter);
   const { status } = useAuth();
   if (status === 'redirecting') return <FullPageSpin />;
   if (status === 'signed-out') return <SignedOut />;
-  return <RouterProvider router={router} />;
+  return (
+    <HashRouter>
+      <RouteErrorBoundary>
+        <Suspense fallback={<FullPageSpin />}>
+          <AppRoutes />
+        </Suspense>
+      </RouteErrorBoundary>
+    </HashRouter>
+  );
 }
 
 export function App() {

@@ -1,13 +1,14 @@
-import { Dropdown, theme } from 'antd';
+import { theme } from 'antd';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useBreadcrumbTrail } from './breadcrumb-trail.ts';
+import { shownCrumbs, useBreadcrumbTrail } from './breadcrumb-trail.ts';
+import { PopupMenu } from './popup-menu.tsx';
 
-/** The trail of visited pages (route titles); the last few are shown, older ones fold into "…". */
+/** The trail of visited pages (each by its own title); the last few are shown, older ones fold into "…". */
 export function AppBreadcrumb({ visible }: { visible: number }) {
-  const trail = useBreadcrumbTrail();
   const { t } = useTranslation('menu');
+  const trail = shownCrumbs(useBreadcrumbTrail(), (key) => t(key));
   const { t: tc } = useTranslation();
   const { token } = theme.useToken();
   const shown = trail.slice(-visible);
@@ -17,7 +18,17 @@ export function AppBreadcrumb({ visible }: { visible: number }) {
       /
     </span>
   );
-  const itemStyle = { overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+  const itemStyle = { minWidth: 24, overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+  // A crumb is a target at least 24 px high (WCAG 2.5.8), cut with an ellipsis when the bar is short.
+  const linkStyle = {
+    display: 'inline-block',
+    minWidth: 24,
+    maxWidth: '100%',
+    lineHeight: '24px',
+    verticalAlign: 'middle',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+  } as const;
   return (
     <nav data-testid="breadcrumb" aria-label={tc('navbar.breadcrumb')} style={{ minWidth: 0 }}>
       <ol
@@ -33,23 +44,29 @@ export function AppBreadcrumb({ visible }: { visible: number }) {
       >
         {folded.length > 0 ? (
           <li>
-            <Dropdown
-              trigger={['click']}
-              menu={{
-                items: folded.map((crumb) => ({
-                  key: crumb.url,
-                  label: <Link to={crumb.url}>{t(crumb.titleKey)}</Link>,
-                })),
-              }}
-            >
-              <button
-                type="button"
-                aria-label={tc('navbar.earlierPages')}
-                style={{ border: 0, background: 'none', cursor: 'pointer', color: 'inherit', padding: 0 }}
-              >
-                …
-              </button>
-            </Dropdown>
+            <PopupMenu
+              label={tc('navbar.earlierPages')}
+              align="start"
+              items={folded.map((crumb) => ({ key: crumb.url, label: <bdi>{crumb.label}</bdi>, to: crumb.url }))}
+              trigger={(props) => (
+                <button
+                  {...props}
+                  type="button"
+                  aria-label={tc('navbar.earlierPages')}
+                  style={{
+                    minWidth: 24,
+                    minHeight: 24,
+                    border: 0,
+                    background: 'none',
+                    cursor: 'pointer',
+                    color: 'inherit',
+                    padding: 0,
+                  }}
+                >
+                  …
+                </button>
+              )}
+            />
             {separator}
           </li>
         ) : null}
@@ -60,10 +77,12 @@ export function AppBreadcrumb({ visible }: { visible: number }) {
               <li style={itemStyle}>
                 {isLast ? (
                   <span aria-current="page" style={{ color: token.colorText }}>
-                    {t(crumb.titleKey)}
+                    <bdi>{crumb.label}</bdi>
                   </span>
                 ) : (
-                  <Link to={crumb.url}>{t(crumb.titleKey)}</Link>
+                  <Link to={crumb.url} style={linkStyle}>
+                    <bdi>{crumb.label}</bdi>
+                  </Link>
                 )}
               </li>
               {isLast ? null : <li aria-hidden>{separator}</li>}

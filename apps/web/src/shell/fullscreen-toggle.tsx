@@ -1,5 +1,5 @@
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -19,16 +19,16 @@ export function FullscreenToggle() {
     change.catch(() => undefined);
   };
   return (
-    <Tooltip title={label}>
-      <Button
-        type="text"
-        data-testid="fullscreen-toggle"
-        data-state={isFull ? 'minimize' : 'maximize'}
-        aria-label={label}
-        aria-pressed={isFull}
-        icon={isFull ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
-        onClick={toggle}
-      />
-    </Tooltip>
+    // The name is the native tooltip too (antd's Tooltip would bring rc-trigger into the first chunk).
+    <Button
+      type="text"
+      data-testid="fullscreen-toggle"
+      data-state={isFull ? 'minimize' : 'maximize'}
+      aria-label={label}
+      aria-pressed={isFull}
+      title={label}
+      icon={isFull ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+      onClick={toggle}
+    />
   );
 }

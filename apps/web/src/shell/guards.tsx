@@ -1,14 +1,14 @@
 import type { PermissionName } from '@backoffice/contracts';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { login, MIN_TOKEN_VALIDITY_SECONDS, updateToken, useAuth } from '../shared/lib/auth.ts';
 import type { MenuTitleKey } from '../shared/lib/i18n-keys.ts';
 import { notifyRestricted } from '../shared/lib/notify.ts';
 import { usePermissions } from '../shared/lib/permissions.tsx';
-import { PageTitleContext } from '../shared/ui/page-header.tsx';
+import { PageTitleContext, RecordTitleContext } from '../shared/ui/page-header.tsx';
 import { Spinner } from '../shared/ui/spinner.tsx';
-import { visitCrumb } from './breadcrumb-trail.ts';
+import { nameCrumb, visitCrumb } from './breadcrumb-trail.ts';
 import { LANDING_PATH } from './landing.ts';
 import { previousUrl } from './navigation.ts';
 
@@ -54,6 +54,20 @@ export function GuardedPage({
   const { t } = useTranslation();
   const allowed = hasAny(permissions);
   const handled = useRef('');
+  // The record shown on this page, tied to its path: a label never outlives the page it was given on.
+  const [record, setRecord] = useState<{ path: string; label: string } | null>(null);
+  const pathname = location.pathname;
+  const setLabel = useCallback(
+    (label: string | null) => {
+      setRecord(label ? { path: pathname, label } : null);
+      if (label) nameCrumb(pathname, label);
+    },
+    [pathname],
+  );
+  const recordTitle = useMemo(
+    () => ({ label: record?.path === pathname ? record.label : null, setLabel }),
+    [record, pathname, setLabel],
+  );
 
   useEffect(() => {
     const url = `${location.pathname}${location.search}`;
@@ -72,5 +86,9 @@ export function GuardedPage({
   }, [allowed, location.key, location.pathname, location.search, navigate, t, titleKey]);
 
   if (!allowed) return null;
-  return <PageTitleContext value={titleKey}>{children}</PageTitleContext>;
+  return (
+    <PageTitleContext value={titleKey}>
+      <RecordTitleContext value={recordTitle}>{children}</RecordTitleContext>
+    </PageTitleContext>
+  );
 }

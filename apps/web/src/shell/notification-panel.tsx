@@ -1,24 +1,41 @@
-import { CloseOutlined } from '@ant-design/icons';
+import { CloseOutlined, MessageOutlined } from '@ant-design/icons';
+import {
+  ACTIVITY_KINDS,
+  type ActivityItem,
+  type ActivityKind,
+  type NotificationPreferences,
+  visibleActivityEntities,
+} from '@backoffice/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Alert, Avatar, Button, Empty, Skeleton, Switch, Tabs, Timeline, theme } from 'antd';
+import { Alert, Button, Empty, Pagination, Skeleton, Switch, Tabs, Tag, Timeline, theme } from 'antd';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { systemLogsEndpoints } from '../shared/api/endpoints/system-logs.gen.ts';
-import { useEndpointQuery } from '../shared/api/hooks.ts';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type notifications from '../locales/en/notifications.json';
+import { notificationsEndpoints as api } from '../shared/api/endpoints/notifications.gen.ts';
+import { useEndpointMutation, useEndpointQuery } from '../shared/api/hooks.ts';
 import { formatDate } from '../shared/lib/dates.ts';
 import { i18n } from '../shared/lib/i18n.ts';
-import type { ActivitySentenceKey } from '../shared/lib/i18n-keys.ts';
+import { usePermissions } from '../shared/lib/permissions.tsx';
 import { queryClient } from '../shared/lib/query-client.ts';
 import { useErrorText } from '../shared/lib/use-error-text.ts';
 
-const ACTIVITY_LIMIT = 10;
+const PAGE_SIZE = 10;
+
+type ActionKey = keyof typeof notifications.activity.actions;
+type EntityKey = keyof typeof notifications.activity.entities;
+
+const isAction = (action: string): action is ActionKey =>
+  i18n.exists(`activity.actions.${action}`, { ns: 'notifications' });
+const isEntity = (entity: string): entity is EntityKey =>
+  i18n.exists(`activity.entities.${entity}`, { ns: 'notifications' });
 
 function Heading({ children }: { children: ReactNode }) {
   const { token } = theme.useToken();
   return (
     <h2
       style={{
-        margin: `0 0 ${token.marginMD}px`,
+        margin: `0 0 ${token.marginXS}px`,
         fontSize: token.fontSizeSM,
         fontWeight: 600,
         letterSpacing: '0.04em',
@@ -30,8 +47,13 @@ function Heading({ children }: { children: ReactNode }) {
   );
 }
 
-function isSentenceKey(key: string): key is ActivitySentenceKey {
-  return i18n.exists(`activity.sentences.${key}`, { ns: 'shell' });
+function Intro({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <p dir="auto" style={{ margin: `0 0 ${token.marginMD}px`, color: token.colorTextSecondary }}>
+      {children}
+    </p>
+  );
 }
 
 /** "YYYY-MM-DD HH:mm". */
@@ -55,19 +77,130 @@ function relative(date: Date, language: string): string {
   return format.format(0, 'second');
 }
 
-/** The signed-in user's own recent actions, fetched each time the panel opens. */
-function ActivityTab({ open }: { open: boolean }) {
+const q = (reference: string) => `?q=${encodeURIComponent(reference)}`;
+
+/**
+ * Where an activity row's record is shown: its own page where it has one, else its list searched for it.
+ * Nothing for a deleted record, or one the row does not identify.
+ */
+export function activityLink(item: Pick<ActivityItem, 'entity' | 'action' | 'recordId' | 'reference'>): string | null {
+  if (item.action === 'delete') return null;
+  const id = item.recordId ? encodeURIComponent(item.recordId) : null;
+  const ref = item.reference;
+  const isUuid = !!item.recordId && /^[0-9a-f-]{36}$/i.test(item.recordId);
+  switch (item.entity) {
+    case 'inventory_transfer':
+      return id && `/inventory-transfer/transfer/${id}`;
+    case 'stock_count':
+      return id && `/warehouse/warehouse-inventory-stock-process/${id}`;
+    case 'bundle_task':
+      return id && `/warehouse/fmcg/task-list/${id}`;
+    case 'stock':
+      return isUuid ? `/inventory/product/${id}` : null;
+    case 'product':
+      return ref && `/product/product${q(ref)}`;
+    case 'warehouse':
+    case 'warehouse_configuration':
+      return isUuid ? `/warehouse/warehouse/${id}` : null;
+    case 'brand':
+      return ref && `/product/brand${q(ref)}`;
+    case 'cost_center':
+      return ref && `/cost-center/cost-center${q(ref)}`;
+    case 'currency':
+      return id && `/currency/currencies/${id}`;
+    case 'processor':
+      return ref && `/currency/processors${q(ref)}`;
+    case 'shipping_carrier':
+      return isUuid ? `/shipping-carrier/shipping-carrier-list/${id}` : null;
+    case 'business_partner':
+      return isUuid ? `/person/people/${id}` : null;
+    case 'customer':
+      return isUuid ? `/customer/customers/${id}` : null;
+    case 'role':
+      return ref && `/usermanagement/role${q(ref)}`;
+    case 'user':
+      return ref && `/usermanagement/user${q(ref)}`;
+    case 'system_configuration':
+      return '/configuration/system-configuration';
+    default:
+      return null;
+  }
+}
+
+/** One event in words: "Anna dispatched transfer TR-2026-00001", the record a link to it. */
+function ActivityLine({ item, onNavigate }: { item: ActivityItem; onNavigate: () => void }) {
+  const { t } = useTranslation('notifications');
+  const actor = item.isOwn
+    ? t('activity.you')
+    : item.actor
+      ? item.actor.name || item.actor.username
+      : t('activity.system');
+  const what = isAction(item.action)
+    ? t(`activity.actions.${item.action}`)
+    : t('activity.otherAction', { action: item.action });
+  const noun = isEntity(item.entity) ? t(`activity.entities.${item.entity}`) : item.entity;
+  const record = [noun, item.reference].filter(Boolean).join(' ');
+  const link = activityLink(item);
+  return (
+    // The line is in the page's language, its record reference isolated, so right-to-left pages keep both readable.
+    <span dir="auto">
+      <Trans
+        t={t}
+        i18nKey="activity.line"
+        values={{ actor, what, record }}
+        components={{
+          record: link ? <Link to={link} onClick={onNavigate} data-testid="activity-link" /> : <strong />,
+        }}
+      />
+    </span>
+  );
+}
+
+/**
+ * What happened to the records of the user's areas, newest first, a page at a time. Opening it marks
+ * everything shown as seen; what was new since the last look keeps its "New" tag while the panel is open.
+ */
+function ActivityTab({
+  open,
+  onUnread,
+  onNavigate,
+}: {
+  open: boolean;
+  onUnread: (count: number) => void;
+  onNavigate: () => void;
+}) {
   const {
     t,
     i18n: { language },
-  } = useTranslation('shell');
+  } = useTranslation('notifications');
   const errorText = useErrorText();
   const { token } = theme.useToken();
+  const [page, setPage] = useState(1);
   const activity = useEndpointQuery(
-    systemLogsEndpoints.mine,
-    { query: { limit: ACTIVITY_LIMIT } },
-    { enabled: open, staleTime: 0 },
+    api.activity,
+    { query: { page, pageSize: PAGE_SIZE } },
+    { enabled: open, staleTime: 0, keepPreviousData: true },
   );
+  const markSeen = useEndpointMutation(api.markActivitySeen, {
+    onSuccess: (answer) => onUnread(answer.unread),
+  });
+  // The read mark as it was when the panel opened: rows after it are tagged "New" until it closes.
+  const [seenAtOpen, setSeenAtOpen] = useState<string | null>(null);
+  const data = activity.data;
+  const { mutate } = markSeen;
+
+  useEffect(() => {
+    if (!open) {
+      setSeenAtOpen(null);
+      setPage(1);
+      return;
+    }
+    if (!data || seenAtOpen !== null) return;
+    setSeenAtOpen(data.seenUpTo);
+    onUnread(data.unread);
+    const newest = data.page === 1 ? data.items[0]?.id : undefined;
+    if (newest && BigInt(newest) > BigInt(data.seenUpTo)) mutate({ body: { upTo: newest } });
+  }, [open, data, seenAtOpen, mutate, onUnread]);
 
   let body: ReactNode;
   if (activity.isPending) body = <Skeleton active paragraph={{ rows: 4 }} title={false} />;
@@ -90,211 +223,233 @@ function ActivityTab({ open }: { open: boolean }) {
     body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('activity.empty')} />;
   else
     body = (
-      <Timeline
-        items={activity.data.items.map((item) => {
-          const key = `${item.entity}_${item.action}`;
-          const at = new Date(item.at);
-          const failed = item.action.endsWith('_failed');
-          return {
-            key: item.id,
-            color: failed ? 'red' : item.action === 'delete' ? 'gray' : 'blue',
-            content: (
-              <div data-testid="activity-item">
-                <div>
-                  {isSentenceKey(key)
-                    ? t(`activity.sentences.${key}`)
-                    : t('activity.other', { action: item.action, entity: item.entity })}
+      <>
+        <Timeline
+          items={activity.data.items.map((item) => {
+            const at = new Date(item.at);
+            const isNew = !item.isOwn && seenAtOpen !== null && BigInt(item.id) > BigInt(seenAtOpen);
+            return {
+              key: item.id,
+              color: item.action === 'delete' || item.action === 'cancel' ? 'gray' : isNew ? 'green' : 'blue',
+              content: (
+                <div data-testid="activity-item" data-new={isNew}>
+                  <div>
+                    <ActivityLine item={item} onNavigate={onNavigate} />
+                    {isNew ? (
+                      <Tag color="green" style={{ marginInlineStart: token.marginXS }}>
+                        {t('activity.new')}
+                      </Tag>
+                    ) : null}
+                  </div>
+                  <time
+                    dateTime={item.at}
+                    title={formatMinute(at)}
+                    style={{ color: token.colorTextSecondary, fontSize: token.fontSizeSM }}
+                  >
+                    {/* Isolated, so that right-to-left pages do not reorder "1 minute ago". */}
+                    <bdi>{formatMinute(at)}</bdi> · <bdi>{relative(at, language)}</bdi>
+                  </time>
                 </div>
-                <time
-                  dateTime={item.at}
-                  title={formatMinute(at)}
-                  style={{ color: token.colorTextSecondary, fontSize: token.fontSizeSM }}
-                >
-                  {/* Isolated, so that right-to-left pages do not reorder "1 minute ago". */}
-                  <bdi>{formatMinute(at)}</bdi> · <bdi>{relative(at, language)}</bdi>
-                </time>
-              </div>
-            ),
-          };
-        })}
-      />
+              ),
+            };
+          })}
+        />
+        {activity.data.total > PAGE_SIZE ? (
+          <nav aria-label={t('activity.pages')}>
+            <Pagination
+              simple
+              size="small"
+              align="center"
+              current={page}
+              pageSize={PAGE_SIZE}
+              total={activity.data.total}
+              onChange={setPage}
+            />
+          </nav>
+        ) : null}
+      </>
     );
 
   return (
     <>
       <Heading>{t('activity.heading')}</Heading>
+      <Intro>{t('activity.intro')}</Intro>
       {body}
     </>
   );
 }
 
-/** Template sample content (specification section 2.6): fixed demo contacts with demo messages. */
-const CONTACTS = [
-  { name: 'Amelia Hart', message: 'm1', time: '09:12', status: 'online' },
-  { name: 'Bruno Silva', message: 'm2', time: '09:05', status: 'online' },
-  { name: 'Chloé Martin', message: 'm3', time: '08:47', status: 'busy' },
-  { name: 'Daniel Okafor', message: 'm4', time: '08:30', status: 'away' },
-  { name: 'Elena Petrova', message: 'm5', time: '08:02', status: 'online' },
-  { name: 'Farid Haddad', message: 'm6', time: '07:55', status: 'offline' },
-  { name: 'Grace Liu', message: 'm7', time: '07:41', status: 'online' },
-  { name: 'Hannah Becker', message: 'm8', time: '07:20', status: 'busy' },
-  { name: 'Iván Morales', message: 'm9', time: '06:58', status: 'offline' },
-  { name: 'Julia Santos', message: 'm10', time: '06:44', status: 'away' },
-  { name: 'Kenji Watanabe', message: 'm11', time: '06:31', status: 'online' },
-  { name: 'Laura Fischer', message: 'm12', time: '06:10', status: 'offline' },
-  { name: 'Mateo García', message: 'm13', time: '05:52', status: 'away' },
-  { name: 'Nora Lindqvist', message: 'm14', time: '05:37', status: 'online' },
-] as const;
-
-type Status = (typeof CONTACTS)[number]['status'];
-
-const STATUS_COLOR: Record<Status, string> = {
-  online: '#52c41a',
-  busy: '#ff4d4f',
-  away: '#faad14',
-  offline: '#bfbfbf',
-};
-const AVATAR_COLORS = ['#1677ff', '#13a8a8', '#722ed1', '#eb2f96', '#fa8c16', '#52c41a', '#2f54eb'];
-
-function initials(name: string): string {
-  return name
-    .split(' ')
-    .map((part) => part[0] ?? '')
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
-}
-
+/** What the Chat tab will hold; until messages between users exist, it invents none. */
 function ChatTab() {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation('notifications');
   const { token } = theme.useToken();
   return (
-    <>
+    <div data-testid="chat-placeholder">
       <Heading>{t('chat.heading')}</Heading>
-      <p style={{ marginTop: 0, color: token.colorTextTertiary, fontSize: token.fontSizeSM }}>{t('chat.sample')}</p>
-      <ul style={{ margin: 0, padding: 0, listStyle: 'none' }}>
-        {CONTACTS.map((contact, index) => (
-          <li
-            key={contact.name}
-            data-testid="chat-contact"
-            style={{
-              display: 'flex',
-              gap: token.marginSM,
-              alignItems: 'flex-start',
-              padding: `${token.paddingXS}px 0`,
-              borderBottom: `1px solid ${token.colorBorderSecondary}`,
-            }}
-          >
-            <span style={{ position: 'relative', flex: 'none' }}>
-              <Avatar style={{ background: AVATAR_COLORS[index % AVATAR_COLORS.length] }} aria-hidden>
-                {initials(contact.name)}
-              </Avatar>
-              <span
-                role="img"
-                aria-label={t(`chat.status.${contact.status}`)}
-                title={t(`chat.status.${contact.status}`)}
-                style={{
-                  position: 'absolute',
-                  bottom: 0,
-                  insetInlineEnd: 0,
-                  width: 10,
-                  height: 10,
-                  borderRadius: '50%',
-                  background: STATUS_COLOR[contact.status],
-                  border: `2px solid ${token.colorBgElevated}`,
-                }}
-              />
+      <Empty
+        image={<MessageOutlined style={{ fontSize: 40, color: token.colorTextTertiary }} aria-hidden />}
+        styles={{ image: { height: 48 } }}
+        description={
+          <div dir="auto">
+            <strong style={{ display: 'block', marginBottom: token.marginXS, color: token.colorText }}>
+              {t('chat.title')}
+            </strong>
+            <span style={{ display: 'block', marginBottom: token.marginXS, color: token.colorTextSecondary }}>
+              {t('chat.body')}
             </span>
-            <span style={{ flex: 1, minWidth: 0 }}>
-              <span style={{ display: 'flex', justifyContent: 'space-between', gap: token.marginXS }}>
-                <strong style={{ fontWeight: 600 }}>{contact.name}</strong>
-                <span style={{ color: token.colorTextTertiary, fontSize: token.fontSizeSM }}>{contact.time}</span>
-              </span>
-              <span
-                style={{
-                  display: 'block',
-                  color: token.colorTextSecondary,
-                  overflow: 'hidden',
-                  textOverflow: 'ellipsis',
-                  whiteSpace: 'nowrap',
-                }}
-              >
-                {t(`chat.messages.${contact.message}`)}
-              </span>
-            </span>
-          </li>
-        ))}
-      </ul>
-    </>
+            <span style={{ color: token.colorTextSecondary }}>{t('chat.notYet')}</span>
+          </div>
+        }
+      />
+    </div>
   );
 }
 
-const SETTINGS = [
-  ['notifications', true],
-  ['showRecentActivity', true],
-  ['autoUpdates', false],
-  ['showOnlineStatus', true],
-  ['compactNotifications', false],
-] as const;
-
-type SettingName = (typeof SETTINGS)[number][0];
-
-/** Five placeholder toggles; nothing is stored (specification section 2.6). */
-function SettingsTab() {
-  const { t } = useTranslation('shell');
+function SettingRow({
+  id,
+  label,
+  hint,
+  checked,
+  disabled,
+  onChange,
+  testId,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (checked: boolean) => void;
+  testId: string;
+}) {
   const { token } = theme.useToken();
-  const baseId = useId();
-  const [values, setValues] = useState<Record<SettingName, boolean>>(
-    () => Object.fromEntries(SETTINGS) as Record<SettingName, boolean>,
+  return (
+    <li
+      style={{
+        display: 'flex',
+        justifyContent: 'space-between',
+        alignItems: 'center',
+        gap: token.marginSM,
+        padding: `${token.paddingXS}px 0`,
+        borderBottom: `1px solid ${token.colorBorderSecondary}`,
+      }}
+    >
+      <label htmlFor={id}>
+        <span dir="auto" style={{ display: 'block' }}>
+          {label}
+        </span>
+        <span dir="auto" style={{ display: 'block', color: token.colorTextSecondary, fontSize: token.fontSizeSM }}>
+          {hint}
+        </span>
+      </label>
+      <Switch id={id} data-testid={testId} checked={checked} disabled={disabled} onChange={onChange} />
+    </li>
   );
+}
+
+/** The user's own notification preferences, saved on each change; only the kinds of activity of their areas. */
+function SettingsTab({ open }: { open: boolean }) {
+  const { t } = useTranslation('notifications');
+  const { names } = usePermissions();
+  const kinds = ACTIVITY_KINDS.filter((kind) => visibleActivityEntities(names, (k) => k === kind).length > 0);
+  const { token } = theme.useToken();
+  const errorText = useErrorText();
+  const baseId = useId();
+  const preferences = useEndpointQuery(api.preferences, {}, { enabled: open });
+  // A change refreshes the preferences (and the activity they filter) before it counts as saved.
+  const save = useEndpointMutation(api.updatePreferences);
+
+  if (preferences.isPending) return <Skeleton active paragraph={{ rows: 6 }} title={false} />;
+  if (preferences.isError)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('settings.error')}
+        description={errorText(preferences.error)}
+        action={
+          <Button size="small" onClick={() => void preferences.refetch()}>
+            {t('settings.retry')}
+          </Button>
+        }
+      />
+    );
+  const values: NotificationPreferences =
+    save.isPending && save.variables?.body ? merge(preferences.data, save.variables.body) : preferences.data;
+  const list = { margin: `0 0 ${token.marginMD}px`, padding: 0, listStyle: 'none' } as const;
+  const subheading = { margin: `0 0 ${token.marginXXS}px`, fontSize: token.fontSize, fontWeight: 600 } as const;
   return (
     <>
       <Heading>{t('settings.heading')}</Heading>
-      <ul style={{ margin: 0, padding: 0, listStyle: 'none' }}>
-        {SETTINGS.map(([name]) => {
-          const id = `${baseId}-${name}`;
-          return (
-            <li
-              key={name}
-              style={{
-                display: 'flex',
-                justifyContent: 'space-between',
-                alignItems: 'center',
-                gap: token.marginSM,
-                padding: `${token.paddingSM}px 0`,
-                borderBottom: `1px solid ${token.colorBorderSecondary}`,
-              }}
-            >
-              <label htmlFor={id}>
-                <span style={{ display: 'block' }}>{t(`settings.${name}.label`)}</span>
-                <span style={{ display: 'block', color: token.colorTextTertiary, fontSize: token.fontSizeSM }}>
-                  {t(`settings.${name}.hint`)}
-                </span>
-              </label>
-              <Switch
-                id={id}
-                data-testid="settings-toggle"
-                checked={values[name]}
-                onChange={(checked) => setValues((current) => ({ ...current, [name]: checked }))}
-              />
-            </li>
-          );
-        })}
+      <Intro>{t('settings.intro')}</Intro>
+      {kinds.length ? <h3 style={subheading}>{t('settings.kinds')}</h3> : null}
+      <ul style={list}>
+        {kinds.map((kind: ActivityKind) => (
+          <SettingRow
+            key={kind}
+            id={`${baseId}-${kind}`}
+            testId={`preference-${kind}`}
+            label={t(`settings.kind.${kind}.label`)}
+            hint={t(`settings.kind.${kind}.hint`)}
+            checked={values.notifications[kind]}
+            disabled={save.isPending}
+            onChange={(checked) => save.mutate({ body: { notifications: { [kind]: checked } } })}
+          />
+        ))}
       </ul>
-      <p style={{ color: token.colorTextTertiary, fontSize: token.fontSizeSM }}>{t('settings.notSaved')}</p>
+      <h3 style={subheading}>{t('settings.email')}</h3>
+      <ul style={list}>
+        <SettingRow
+          id={`${baseId}-email`}
+          testId="preference-emailOnTaskAssignment"
+          label={t('settings.emailOnTaskAssignment.label')}
+          hint={t('settings.emailOnTaskAssignment.hint')}
+          checked={values.emailOnTaskAssignment}
+          disabled={save.isPending}
+          onChange={(checked) => save.mutate({ body: { emailOnTaskAssignment: checked } })}
+        />
+      </ul>
+      <div role="status" aria-live="polite" style={{ minHeight: token.controlHeight }}>
+        {save.isError ? (
+          <Alert type="error" showIcon title={t('settings.saveFailed')} description={errorText(save.error)} />
+        ) : save.isSuccess ? (
+          <span data-testid="preferences-saved" style={{ color: token.colorSuccessText }}>
+            {t('settings.saved')}
+          </span>
+        ) : null}
+      </div>
     </>
   );
+}
+
+function merge(
+  current: NotificationPreferences,
+  change: { notifications?: Partial<Record<ActivityKind, boolean>>; emailOnTaskAssignment?: boolean },
+): NotificationPreferences {
+  return {
+    notifications: { ...current.notifications, ...change.notifications },
+    emailOnTaskAssignment: change.emailOnTaskAssignment ?? current.emailOnTaskAssignment,
+  };
 }
 
 /**
  * The content of the notification sidebar: its close control (also Escape) and the tabs Activity,
- * Chat and Settings (specification section 2.6).
+ * Chat and Settings (specification section 2.6), with real activity and saved preferences.
  */
-export function NotificationPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation('shell');
+export function NotificationPanel({
+  open,
+  onClose,
+  onUnread,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onUnread: (count: number) => void;
+}) {
+  const { t } = useTranslation('notifications');
   const { t: tc } = useTranslation();
   const { token } = theme.useToken();
   const closeRef = useRef<HTMLButtonElement>(null);
+  const [tab, setTab] = useState('activity');
 
   // Opened: the close control takes the focus, and Escape closes.
   useEffect(() => {
@@ -323,11 +478,13 @@ export function NotificationPanel({ open, onClose }: { open: boolean; onClose: (
       />
       <Tabs
         centered
+        activeKey={tab}
+        onChange={setTab}
         items={[
           {
             key: 'activity',
             label: <span data-testid="notification-tab-activity">{t('tabs.activity')}</span>,
-            children: pane(<ActivityTab open={open} />),
+            children: pane(<ActivityTab open={open} onUnread={onUnread} onNavigate={onClose} />),
           },
           {
             key: 'chat',
@@ -337,7 +494,7 @@ export function NotificationPanel({ open, onClose }: { open: boolean; onClose: (
           {
             key: 'settings',
             label: <span data-testid="notification-tab-settings">{t('tabs.settings')}</span>,
-            children: pane(<SettingsTab />),
+            children: pane(<SettingsTab open={open && tab === 'settings'} />),
           },
         ]}
       />

@@ -1,10 +1,14 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../shared/ui/spinner.tsx';
+import { useUnreadActivity } from './unread-activity.ts';
 
 const NotificationPanel = lazy(() =>
   import('./notification-panel.tsx').then((module) => ({ default: module.NotificationPanel })),
 );
+
+/** The tab's width (specification section 9; shell.css draws it): the page's content keeps this much free. */
+export const NOTIFICATION_TAB_WIDTH = 54;
 
 /**
  * The notification sidebar (specification sections 2.6, 9): a 400px panel on the page's end edge
@@ -17,6 +21,7 @@ export function NotificationSidebar({ hidden }: { hidden: boolean }) {
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const [unread, setUnread] = useUnreadActivity();
   const shown = open && !hidden;
   const close = useCallback(() => {
     setOpen(false);
@@ -30,14 +35,29 @@ export function NotificationSidebar({ hidden }: { hidden: boolean }) {
         type="button"
         className="bo-notification-toggle"
         data-testid="notification-toggle"
-        aria-label={t(shown ? 'notificationSidebar.close' : 'notificationSidebar.open')}
+        aria-label={[
+          t(shown ? 'notificationSidebar.close' : 'notificationSidebar.open'),
+          unread > 99
+            ? t('notificationSidebar.unreadMany')
+            : unread > 0
+              ? t('notificationSidebar.unread', { count: unread })
+              : '',
+        ]
+          .filter(Boolean)
+          .join(', ')}
         aria-expanded={shown}
         aria-controls="notification-sidebar"
         onClick={() => {
           setLoaded(true);
           setOpen(!shown);
         }}
-      />
+      >
+        {unread > 0 ? (
+          <span className="bo-notification-unread" data-testid="notification-unread" aria-hidden>
+            {unread > 99 ? '99+' : unread}
+          </span>
+        ) : null}
+      </button>
       <aside
         id="notification-sidebar"
         className="bo-notification-panel"
@@ -48,7 +68,7 @@ export function NotificationSidebar({ hidden }: { hidden: boolean }) {
       >
         {loaded ? (
           <Suspense fallback={<Spinner minHeight={160} />}>
-            <NotificationPanel open={shown} onClose={close} />
+            <NotificationPanel open={shown} onClose={close} onUnread={setUnread} />
           </Suspense>
         ) : null}
       </aside>

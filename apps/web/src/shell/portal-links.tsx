@@ -1,7 +1,8 @@
 import { AppstoreOutlined, ExportOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { runtimeConfig } from '../shared/lib/runtime-config.ts';
+import { PopupMenu } from './popup-menu.tsx';
 
 /** Links to the sibling portals, from the runtime configuration; a portal without an address is hidden. */
 export function PortalLinks({ compact }: { compact: boolean }) {
@@ -15,22 +16,13 @@ export function PortalLinks({ compact }: { compact: boolean }) {
   if (portals.length === 0) return null;
   if (compact)
     return (
-      <Dropdown
-        trigger={['click']}
-        placement="bottomRight"
-        menu={{
-          items: portals.map((portal) => ({
-            key: portal.key,
-            label: (
-              <a href={portal.url} target="_blank" rel="noopener noreferrer">
-                {portal.label}
-              </a>
-            ),
-          })),
-        }}
-      >
-        <Button type="text" icon={<AppstoreOutlined />} aria-label={t('navbar.portals.title')} />
-      </Dropdown>
+      <PopupMenu
+        label={t('navbar.portals.title')}
+        items={portals.map((portal) => ({ key: portal.key, label: portal.label, href: portal.url }))}
+        trigger={(props) => (
+          <Button {...props} type="text" icon={<AppstoreOutlined />} aria-label={t('navbar.portals.title')} />
+        )}
+      />
     );
   return (
     <>

@@ -216,6 +216,10 @@ export const ProductListItem = z
     costPrice: z.string(),
     salePrice: z.string(),
     vatRate: z.string(),
+    /** Units on hand in every warehouse (stock in transit not included). */
+    onHand: z.string(),
+    /** On hand less reserved, in every warehouse. */
+    available: z.string(),
     active: z.boolean(),
     imageUrl: z.string().nullable(),
     updatedAt: z.string(),

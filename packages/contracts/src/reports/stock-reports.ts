@@ -282,7 +282,11 @@ const checkRange = (f: { from: string; to: string }, ctx: z.RefinementCtx) => {
 };
 export const DailyLevelExportQuery = DailyLevelFilter.superRefine(checkRange);
 export type DailyLevelFilter = z.infer<typeof DailyLevelFilter>;
-export const DailyLevelQuery = PageQuery.pick({ page: true, pageSize: true })
+/**
+ * The days of the table oldest first (`date`) or newest first (`-date`, what the screen opens on); the series
+ * stays in date order. Any other field is refused like every list's sort, naming the one it takes.
+ */
+export const DailyLevelQuery = PageQuery.pick({ page: true, pageSize: true, sort: true })
   .extend(DailyLevelFilter.shape)
   .superRefine(checkRange);
 export type DailyLevelQuery = z.infer<typeof DailyLevelQuery>;

@@ -60,7 +60,7 @@ export const bundleTaskDocument = defineDocument({
     OPEN: { tone: 'info', open: true, phrase: 'open' },
     IN_PROGRESS: { tone: 'progress', open: true, phrase: 'in progress' },
     COMPLETED: { tone: 'success', open: false, phrase: 'completed' },
-    CANCELED: { tone: 'neutral', open: false, phrase: 'canceled' },
+    CANCELED: { tone: 'neutral', open: false, phrase: 'cancelled' },
   },
   actions: {
     assign: { from: ['OPEN', 'IN_PROGRESS'], to: [], permission: 'add_bundle_task', done: 'assigned' },
@@ -83,7 +83,7 @@ export const bundleTaskDocument = defineDocument({
       to: ['CANCELED'],
       permission: 'add_bundle_task',
       destructive: true,
-      done: 'canceled',
+      done: 'cancelled',
     },
   },
 });

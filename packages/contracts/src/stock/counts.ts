@@ -5,7 +5,7 @@ import { endpoint } from '../platform/endpoint.ts';
 import { PageQuery, pageOf, Uuid } from '../platform/pagination.ts';
 import { PdfFile, PrintoutQuery } from '../platform/printouts.ts';
 import { singleLine } from '../platform/text.ts';
-import { SignedStockQuantity, StockQuantity } from './stock.ts';
+import { SignedStockQuantity, StockMovement, StockQuantity, StockReversalInput } from './stock.ts';
 
 /**
  * Inventory stock process: counting sessions (cycle counts).
@@ -63,6 +63,8 @@ export const stockCountDocument = defineDocument({
     OPEN: { tone: 'progress', open: true, phrase: 'open' },
     SUBMITTED: { tone: 'warning', open: true, phrase: 'submitted' },
     POSTED: { tone: 'success', open: false, phrase: 'posted' },
+    /** Posted, then undone by a reversing posting at the original cost. */
+    REVERSED: { tone: 'danger', open: false, phrase: 'reversed' },
     CANCELED: { tone: 'neutral', open: false, phrase: 'cancelled' },
   },
   actions: {
@@ -72,6 +74,15 @@ export const stockCountDocument = defineDocument({
     reopen: { from: ['SUBMITTED'], to: ['OPEN'], permission: APPROVE, done: 'reopened' },
     post: { from: ['SUBMITTED'], to: ['POSTED'], permission: APPROVE, idempotent: true, done: 'posted' },
     cancel: { from: ['OPEN', 'SUBMITTED'], to: ['CANCELED'], permission: READ, destructive: true, done: 'cancelled' },
+    /** Undo a posted session: the opposite of each difference is posted at the original cost. */
+    reverse: {
+      from: ['POSTED'],
+      to: ['REVERSED'],
+      permission: 'reverse_stock_adjustment',
+      idempotent: true,
+      destructive: true,
+      done: 'reversed',
+    },
   },
 });
 
@@ -130,6 +141,10 @@ export const StockCount = z
     postedBy: UserRef.nullable(),
     canceledAt: z.string().nullable(),
     canceledBy: UserRef.nullable(),
+    /** When a posted session was reversed, by whom and why (null until then). */
+    reversedAt: z.string().nullable(),
+    reversedBy: UserRef.nullable(),
+    reversalReason: z.string().nullable(),
     updatedAt: z.string(),
     /** Whether the caller sees book quantities, differences and values (false for counters of a blind session). */
     showsBook: z.boolean(),
@@ -312,6 +327,13 @@ export const StockCountPostResult = z.object({
 });
 export type StockCountPostResult = z.infer<typeof StockCountPostResult>;
 
+/** A reversed session and the ledger rows of its reversal (each linked to the row it reverses). */
+export const StockCountReversalResult = z.object({
+  count: StockCount,
+  movements: z.array(StockMovement),
+});
+export type StockCountReversalResult = z.infer<typeof StockCountReversalResult>;
+
 export const StockCountZones = z.object({
   zones: z.array(z.object({ zone: z.string(), binCount: z.number().int() })),
 });
@@ -449,6 +471,24 @@ export const stockCountsApi = {
     summary: 'Cancel an open or submitted session (nothing is posted)',
     params: IdParams,
     response: StockCount,
+  }),
+  reverseStockCount: actionEndpoint(stockCountDocument, 'reverse', {
+    path: '/api/stock-counts/:id/reverse',
+    tag: 'inventory',
+    summary:
+      'Reverse a posted session: the opposite of each difference is posted at the original cost (gains taken back from the layers they made, losses back at the cost they left with)',
+    params: IdParams,
+    body: StockReversalInput,
+    response: StockCountReversalResult,
+  }),
+  stockCountMovements: endpoint({
+    method: 'GET',
+    path: '/api/stock-counts/:id/movements',
+    permission: READ,
+    tag: 'inventory',
+    summary: 'The ledger rows a session posted and, once reversed, those of its reversal',
+    params: IdParams,
+    response: z.object({ posted: z.array(StockMovement), reversal: z.array(StockMovement) }),
   }),
   stockCountPdf: endpoint({
     method: 'GET',

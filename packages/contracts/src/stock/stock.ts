@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalString, UnitCost } from '../platform/decimal.ts';
+import { actionEndpoint, defineDocument, documentStatuses } from '../platform/documents.ts';
 import { endpoint } from '../platform/endpoint.ts';
 import { IsoDate, PageQuery, pageOf, Uuid } from '../platform/pagination.ts';
 
@@ -30,6 +31,15 @@ export const StockErrorCode = {
   /** The same product, warehouse and bin twice in one request. */
   DUPLICATE_LINE: 'DUPLICATE_LINE',
   NOTHING_TO_POST: 'NOTHING_TO_POST',
+  /** The override or count has been reversed already (details: when and by whom). */
+  ALREADY_REVERSED: 'ALREADY_REVERSED',
+  /**
+   * What the original added has since been taken out (issued, moved, counted away), so it can no longer be taken
+   * back whole (details: added, still there).
+   */
+  REVERSAL_STOCK_CONSUMED: 'REVERSAL_STOCK_CONSUMED',
+  /** A reversal is not reversed in turn: post a new override instead. */
+  NOT_REVERSIBLE: 'NOT_REVERSIBLE',
 } as const;
 export type StockErrorCode = (typeof StockErrorCode)[keyof typeof StockErrorCode];
 
@@ -117,7 +127,7 @@ export const InventorySummaryFilter = z.object({
   brandId: Uuid.optional(),
   /** Only products with stock (on hand or in transit not zero). */
   inStock: boolText.optional(),
-  /** Only products at or below their reorder point. */
+  /** Only products at or below their reorder point in at least one warehouse (REORDER_RULE). */
   belowReorder: boolText.optional(),
   sort: PageQuery.shape.sort,
 });
@@ -140,8 +150,12 @@ export const InventorySummaryRow = z.object({
   inTransit: z.string(),
   /** The supplier-owned (consignment) part of on hand, valued at zero. */
   consigned: z.string(),
-  /** FIFO value in GBP, 2 places. */
+  /** FIFO value in GBP, 2 places: on-hand value + in-transit value. */
   value: z.string(),
+  /** The FIFO value of the stock on hand (the STOCK bucket), GBP. */
+  onHandValue: z.string(),
+  /** The FIFO value of the stock in transit to these warehouses (the TRANSIT bucket), GBP. */
+  inTransitValue: z.string(),
   reorderPoint: z.string(),
 });
 export type InventorySummaryRow = z.infer<typeof InventorySummaryRow>;
@@ -152,7 +166,10 @@ export const InventoryTotals = z.object({
   short: z.string(),
   available: z.string(),
   inTransit: z.string(),
+  /** On-hand value + in-transit value. */
   value: z.string(),
+  onHandValue: z.string(),
+  inTransitValue: z.string(),
 });
 export const InventorySummaryPage = pageOf(InventorySummaryRow);
 /** The figures of a whole summary filter, every page: a request of its own, so that a page is answered fast. */
@@ -274,6 +291,61 @@ export const StockAdjustmentInput = z.object({
 });
 export type StockAdjustmentInput = z.input<typeof StockAdjustmentInput>;
 
+/** Reversing a posted override or count: why. */
+export const StockReversalInput = z.object({
+  reason: z.string().trim().min(3, 'say why, in at least 3 characters').max(500),
+});
+export type StockReversalInput = z.input<typeof StockReversalInput>;
+
+/** A reversal: when, by whom, why, and the ledger rows of its posting (each linked to the row it reverses). */
+export const StockReversal = z.object({
+  reversedAt: z.string(),
+  reversedBy: z.object({ id: z.string(), username: z.string() }),
+  reason: z.string(),
+  movements: z.array(StockMovement),
+});
+export type StockReversal = z.infer<typeof StockReversal>;
+
+/**
+ * A manual override as a document for the kernel: posted when written, reversed once (a reversal itself is not
+ * reversed again). Its number is its ledger row's id.
+ */
+export const stockOverrideDocument = defineDocument({
+  name: 'stock_override',
+  label: 'Manual override',
+  errorPrefix: 'STOCK_OVERRIDE',
+  statuses: {
+    POSTED: { tone: 'success', open: false, phrase: 'posted' },
+    REVERSED: { tone: 'danger', open: false, phrase: 'reversed' },
+  },
+  actions: {
+    reverse: {
+      from: ['POSTED'],
+      to: ['REVERSED'],
+      permission: 'reverse_stock_adjustment',
+      idempotent: true,
+      destructive: true,
+      done: 'reversed',
+    },
+  },
+});
+export const STOCK_OVERRIDE_STATUSES = documentStatuses(stockOverrideDocument);
+
+/** One manual override (a ledger row) with its reversal links both ways. */
+export const StockOverrideDetail = z.object({
+  /** The ledger row's id, as its number. */
+  number: z.string(),
+  status: z.enum(STOCK_OVERRIDE_STATUSES),
+  /** Whether it can be reversed at all (a reversal cannot). */
+  isReversal: z.boolean(),
+  movement: StockMovement,
+  /** The override this row reverses, when it is a reversal. */
+  reversalOf: StockMovement.nullable(),
+  /** Its reversal, once reversed. */
+  reversal: StockReversal.nullable(),
+});
+export type StockOverrideDetail = z.infer<typeof StockOverrideDetail>;
+
 /** Holding stock for a sales document: available goes down, on hand stays until it is issued. */
 export const ReservationInput = z.object({
   productId: Uuid,
@@ -338,6 +410,8 @@ export const StockCheckResult = z.object({
 export type StockCheckResult = z.infer<typeof StockCheckResult>;
 
 const IdParams = z.object({ id: Uuid });
+/** A ledger row's id (a whole number). */
+const MovementIdParams = z.object({ id: z.string().regex(/^[1-9][0-9]{0,17}$/, 'a ledger row number') });
 
 export const stockApi = {
   inventorySummary: endpoint({
@@ -444,6 +518,24 @@ export const stockApi = {
     summary: 'The manual stock overrides posted, newest first',
     query: PageQuery.extend({ warehouseId: Uuid.optional() }),
     response: pageOf(StockMovement),
+  }),
+  getOverride: endpoint({
+    method: 'GET',
+    path: '/api/manual-stock/overrides/:id',
+    permission: 'view_manual_stock',
+    tag: 'inventory',
+    summary: 'One manual override (its ledger row), the override it reverses and its reversal, if any',
+    params: MovementIdParams,
+    response: StockOverrideDetail,
+  }),
+  reverseOverride: actionEndpoint(stockOverrideDocument, 'reverse', {
+    path: '/api/manual-stock/overrides/:id/reverse',
+    tag: 'inventory',
+    summary:
+      'Reverse a manual override: the opposite difference is posted at the original cost (the layers it made are taken back; units it took come back at the cost they left with)',
+    params: MovementIdParams,
+    body: StockReversalInput,
+    response: StockOverrideDetail,
   }),
   createReservation: endpoint({
     method: 'POST',

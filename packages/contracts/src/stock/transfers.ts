@@ -55,7 +55,7 @@ export const transferDocument = defineDocument({
     DISPATCHED: { tone: 'info', open: true, phrase: 'dispatched' },
     PARTIALLY_RECEIVED: { tone: 'warning', open: true, phrase: 'partly received' },
     RECEIVED: { tone: 'success', open: false, phrase: 'received' },
-    CANCELED: { tone: 'danger', open: false, phrase: 'canceled' },
+    CANCELED: { tone: 'danger', open: false, phrase: 'cancelled' },
   },
   actions: {
     edit: { from: ['DRAFT'], to: [], permission: 'edit_inventory_transfer', done: 'changed' },
@@ -72,7 +72,7 @@ export const transferDocument = defineDocument({
       to: ['CANCELED'],
       permission: 'cancel_inventory_transfer',
       destructive: true,
-      done: 'canceled',
+      done: 'cancelled',
     },
   },
 });
@@ -142,6 +142,22 @@ export const TransferInput = z
 export type TransferInput = z.input<typeof TransferInput>;
 
 /** One line as the detail shows it. Quantities and values (GBP, 2 places) are decimal strings. */
+/**
+ * FIFO layers a line's receipts took out of transit, one per received date and unit cost: a receipt of 6 at
+ * 12.00 and 5 at 13.00 is worth 137.00, which the ledger row shows as 11 at a blended 12.4545.
+ */
+export const TransferLayer = z
+  .object({
+    /** When the layer was first received into stock (it keeps its date through transit). */
+    receivedAt: z.string(),
+    unitCost: z.string(),
+    quantity: z.string(),
+    /** Quantity × unit cost, as the ledger valued it. */
+    value: z.string(),
+  })
+  .meta({ id: 'TransferLayer' });
+export type TransferLayer = z.infer<typeof TransferLayer>;
+
 export const TransferLine = z
   .object({
     id: Uuid,
@@ -163,6 +179,8 @@ export const TransferLine = z
     receivedValue: z.string(),
     discrepancyValue: z.string(),
     inTransitValue: z.string(),
+    /** The FIFO layers received so far (oldest first); empty before any receipt. */
+    receivedLayers: z.array(TransferLayer),
   })
   .meta({ id: 'TransferLine' });
 export type TransferLine = z.infer<typeof TransferLine>;

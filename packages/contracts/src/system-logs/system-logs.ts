@@ -11,6 +11,8 @@ export const SystemLog = z
     action: z.string(),
     entity: z.string(),
     entityId: z.string().nullable(),
+    /** The record as a person names it (TR-2026-00001, a SKU, a warehouse code); null when unknown. */
+    reference: z.string().nullable(),
     before: z.unknown().nullable(),
     after: z.unknown().nullable(),
     requestId: z.string().nullable(),
@@ -18,7 +20,13 @@ export const SystemLog = z
   .meta({ id: 'SystemLog' });
 export type SystemLog = z.infer<typeof SystemLog>;
 
+/** Which rows: business changes (the default), sign-ins and sign-outs, or all. */
+export const SYSTEM_LOG_KINDS = ['business', 'signIns', 'all'] as const;
+export const SystemLogKind = z.enum(SYSTEM_LOG_KINDS);
+export type SystemLogKind = z.infer<typeof SystemLogKind>;
+
 export const SystemLogQuery = PageQuery.extend({
+  kind: SystemLogKind.default('business'),
   userId: Uuid.optional(),
   entity: z.string().trim().max(100).optional(),
   action: z.string().trim().max(100).optional(),
@@ -33,7 +41,8 @@ export const systemLogsApi = {
     path: '/api/system-logs',
     permission: 'view_system_logs',
     tag: 'system-logs',
-    summary: 'System log rows, newest first, filtered by user, entity, action and date',
+    summary:
+      'System log rows, newest first, filtered by kind (business changes unless asked), user, entity, action and date',
     query: SystemLogQuery,
     response: pageOf(SystemLog),
   }),
@@ -45,7 +54,9 @@ export const systemLogsApi = {
     summary: "The signed-in user's own recent actions (the notification sidebar's activity timeline)",
     query: z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }),
     response: z.object({
-      items: z.array(SystemLog.pick({ id: true, at: true, action: true, entity: true, entityId: true })),
+      items: z.array(
+        SystemLog.pick({ id: true, at: true, action: true, entity: true, entityId: true, reference: true }),
+      ),
     }),
   }),
   facets: endpoint({

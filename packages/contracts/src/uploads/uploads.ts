@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../platform/endpoint.ts';
 
-/** Specification section 9: upload max 10 MB; images, pdf, .xlsx and .docx. */
-export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
-export const UPLOAD_ACCEPT = 'image/*,application/pdf,.xlsx,.docx';
+export { UPLOAD_ACCEPT, UPLOAD_MAX_BYTES } from './upload-limits.ts';
 /** Images are raster formats; SVG is refused because it can carry script. */
 export const UPLOAD_KINDS = ['png', 'jpeg', 'gif', 'webp', 'bmp', 'tiff', 'avif', 'pdf', 'xlsx', 'docx'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];

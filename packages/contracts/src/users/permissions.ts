@@ -88,6 +88,8 @@ export const PERMISSION_CATALOGUE = {
     'view_fba_inventory',
     'view_manual_stock',
     'edit_manual_stock',
+    /** Reverse a posted manual stock override or stock count (a new posting of the opposite difference). */
+    'reverse_stock_adjustment',
   ],
   inventoryTransfer: [
     'view_inventory_transfer',

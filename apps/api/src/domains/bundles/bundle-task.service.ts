@@ -44,7 +44,7 @@ import { documentRows, sendDocumentsXlsx } from '../../platform/documents-export
 import { documentMovements } from '../../platform/documents-movements.ts';
 import { conflict, forbidden, unprocessable } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/routes.ts';
-import { numberCell, type XlsxColumn } from '../../platform/xlsx.ts';
+import { ui, words, type XlsxColumn } from '../../platform/xlsx.ts';
 import { movementsByIds, type PostLine, post } from '../stock/index.ts';
 import * as repo from './bundle-task.repository.ts';
 
@@ -324,24 +324,41 @@ export async function myTasks(ctx: Ctx, q: MyBundleTaskQuery) {
 }
 
 const EXPORT_COLUMNS: XlsxColumn<BundleTaskListItem>[] = [
-  { header: 'Number', width: 18, value: (r) => r.number },
-  { header: 'Status', width: 14, value: (r) => r.status },
-  { header: 'Bundle SKU', width: 20, value: (r) => r.bundle.sku },
-  { header: 'Bundle', width: 36, value: (r) => r.bundle.name },
-  { header: 'Unit', width: 10, value: (r) => r.bundle.unit },
-  { header: 'Warehouse', width: 14, value: (r) => r.warehouse.code },
-  { header: 'Source bin', width: 12, value: (r) => r.sourceLocation?.code ?? '' },
-  { header: 'Target bin', width: 12, value: (r) => r.targetLocation?.code ?? '' },
-  { header: 'Quantity', width: 12, value: (r) => numberCell(r.quantity) },
-  { header: 'Completed', width: 12, value: (r) => numberCell(r.completedQuantity) },
-  { header: 'Remaining', width: 12, value: (r) => numberCell(r.remainingQuantity) },
-  { header: 'Assignee', width: 18, value: (r) => r.assignee?.username ?? '' },
-  { header: 'Due date', width: 12, value: (r) => r.dueDate ?? '' },
-  { header: 'Overdue', width: 10, value: (r) => (r.isOverdue ? 'Yes' : '') },
-  { header: 'Created by', width: 16, value: (r) => r.createdBy ?? '' },
-  { header: 'Created at', width: 22, value: (r) => r.createdAt },
-  { header: 'Completed at', width: 22, value: (r) => r.completedAt ?? '' },
-  { header: 'Notes', width: 40, value: (r) => r.notes },
+  { header: ui('bundles:fields.number'), width: 18, value: (r) => r.number },
+  {
+    header: ui('bundles:fields.status'),
+    width: 14,
+    type: 'enum',
+    labels: 'documents:bundle_task.status',
+    value: (r) => r.status,
+  },
+  { header: ui('products:fields.sku'), width: 20, value: (r) => r.bundle.sku },
+  { header: ui('bundles:fields.bundle'), width: 36, value: (r) => r.bundle.name },
+  {
+    header: ui('products:fields.unit'),
+    width: 14,
+    type: 'enum',
+    labels: 'products:units',
+    value: (r) => r.bundle.unit,
+  },
+  { header: ui('bundles:fields.warehouse'), width: 14, value: (r) => r.warehouse.code },
+  { header: ui('bundles:fields.sourceBin'), width: 14, value: (r) => r.sourceLocation?.code ?? '' },
+  { header: ui('bundles:fields.targetBin'), width: 14, value: (r) => r.targetLocation?.code ?? '' },
+  { header: ui('bundles:fields.quantity'), width: 12, type: 'quantity', value: (r) => r.quantity },
+  { header: ui('bundles:fields.completed'), width: 12, type: 'quantity', value: (r) => r.completedQuantity },
+  { header: ui('bundles:fields.remaining'), width: 12, type: 'quantity', value: (r) => r.remainingQuantity },
+  { header: ui('bundles:fields.assignee'), width: 18, value: (r) => r.assignee?.username ?? '' },
+  { header: ui('bundles:fields.dueDate'), width: 12, type: 'date', value: (r) => r.dueDate },
+  {
+    header: words('Overdue', 'Vencida', 'Em atraso', 'Überfällig'),
+    width: 10,
+    type: 'boolean',
+    value: (r) => r.isOverdue,
+  },
+  { header: ui('transfers:fields.createdBy'), width: 16, value: (r) => r.createdBy ?? '' },
+  { header: ui('bundles:fields.createdAt'), width: 12, type: 'date', value: (r) => r.createdAt },
+  { header: ui('bundles:fields.completedAt'), width: 12, type: 'date', value: (r) => r.completedAt },
+  { header: ui('bundles:fields.notes'), width: 40, value: (r) => r.notes },
 ];
 
 export function exportTasks(ctx: Ctx, f: BundleTaskFilter) {

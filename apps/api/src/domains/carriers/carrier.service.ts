@@ -15,7 +15,7 @@ import { conflict, isUniqueViolation, notFound, unprocessable } from '../../plat
 import { offsetOf, toPage } from '../../platform/pagination.ts';
 import { inUse, referencesTo } from '../../platform/references.ts';
 import type { Ctx } from '../../platform/routes.ts';
-import { sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
+import { ACTIVE_INACTIVE, sendXlsx, ui, words, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
 import { CARRIER_REFERENCES, CARRIER_SERVICE_REFERENCES } from './carrier.references.ts';
 import {
   type CarrierRow,
@@ -203,17 +203,41 @@ interface ExportRow {
 }
 
 const COLUMNS: XlsxColumn<ExportRow>[] = [
-  { header: 'Carrier code', width: 16, value: (r) => r.carrier.code },
-  { header: 'Carrier name', width: 28, value: (r) => r.carrier.name },
-  { header: 'Integration', width: 14, value: (r) => r.carrier.integration },
-  { header: 'Tracking URL template', width: 60, value: (r) => r.carrier.trackingUrlTemplate },
-  { header: 'Carrier active', width: 14, value: (r) => r.carrier.active },
-  { header: 'Service code', width: 14, value: (r) => r.service?.code ?? null },
-  { header: 'Service name', width: 32, value: (r) => r.service?.name ?? null },
-  { header: 'Tracked', width: 10, value: (r) => r.service?.tracked ?? null },
-  { header: 'Signature', width: 10, value: (r) => r.service?.signature ?? null },
-  { header: 'Delivery days', width: 14, value: (r) => r.service?.deliveryDays ?? null },
-  { header: 'Service active', width: 14, value: (r) => r.service?.active ?? null },
+  { header: ui('carriers:fields.code'), width: 16, value: (r) => r.carrier.code },
+  { header: ui('carriers:fields.name'), width: 28, value: (r) => r.carrier.name },
+  {
+    header: ui('carriers:fields.integration'),
+    width: 14,
+    type: 'enum',
+    labels: 'carriers:integrations',
+    value: (r) => r.carrier.integration,
+  },
+  { header: ui('carriers:fields.trackingUrlTemplate'), width: 60, value: (r) => r.carrier.trackingUrlTemplate },
+  {
+    header: ui('carriers:fields.status'),
+    width: 10,
+    type: 'boolean',
+    labels: ACTIVE_INACTIVE,
+    value: (r) => r.carrier.active,
+  },
+  { header: ui('carriers:services.code'), width: 14, value: (r) => r.service?.code ?? null },
+  { header: ui('carriers:services.name'), width: 32, value: (r) => r.service?.name ?? null },
+  { header: ui('carriers:services.tracked'), width: 10, type: 'boolean', value: (r) => r.service?.tracked ?? null },
+  { header: ui('carriers:services.signature'), width: 10, type: 'boolean', value: (r) => r.service?.signature ?? null },
+  {
+    header: ui('carriers:services.deliveryDays'),
+    width: 14,
+    type: 'number',
+    places: 0,
+    value: (r) => r.service?.deliveryDays ?? null,
+  },
+  {
+    header: words('Service status', 'Estado del servicio', 'Estado do serviço', 'Status des Dienstes'),
+    width: 14,
+    type: 'boolean',
+    labels: ACTIVE_INACTIVE,
+    value: (r) => r.service?.active ?? null,
+  },
 ];
 
 /** The filter's carriers, a chunk at a time, each followed by its services (one row per service). */

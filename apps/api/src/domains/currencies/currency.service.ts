@@ -19,7 +19,7 @@ import { todayInLondon } from '../../platform/business-day.ts';
 import { conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import { allRows, offsetOf, toPage } from '../../platform/pagination.ts';
 import type { Ctx } from '../../platform/routes.ts';
-import { sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
+import { ACTIVE_INACTIVE, sendXlsx, ui, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
 import { currencyReferences } from './currency.references.ts';
 import {
   type CurrencyRates,
@@ -130,14 +130,38 @@ export async function updateCurrency(
 }
 
 const CURRENCY_COLUMNS: XlsxColumn<Currency>[] = [
-  { header: 'Code', width: 8, value: (c) => c.code },
-  { header: 'Name', width: 24, value: (c) => c.name },
-  { header: 'Symbol', width: 8, value: (c) => c.symbol },
-  { header: 'Decimal places', width: 14, value: (c) => c.decimalPlaces },
-  { header: 'Base currency', width: 14, value: (c) => c.isBase },
-  { header: 'Rate to GBP today', width: 18, value: (c) => c.currentRate?.rate ?? null },
-  { header: 'Effective from', width: 14, value: (c) => c.currentRate?.effectiveDate ?? null },
-  { header: 'Active', width: 8, value: (c) => c.active },
+  { header: ui('currencies:fields.code'), width: 8, value: (c) => c.code },
+  { header: ui('currencies:fields.name'), width: 24, value: (c) => c.name },
+  { header: ui('currencies:fields.symbol'), width: 8, value: (c) => c.symbol },
+  {
+    header: ui('currencies:fields.decimalPlaces'),
+    width: 14,
+    type: 'number',
+    places: 0,
+    value: (c) => c.decimalPlaces,
+  },
+  { header: ui('currencies:status.base'), width: 14, type: 'boolean', value: (c) => c.isBase },
+  // The rate's eight places fit a spreadsheet's number exactly (a rate has far fewer than 15 digits).
+  {
+    header: ui('currencies:fields.currentRate'),
+    width: 18,
+    type: 'number',
+    places: 8,
+    value: (c) => c.currentRate?.rate ?? null,
+  },
+  {
+    header: ui('currencies:fields.effectiveDate'),
+    width: 14,
+    type: 'date',
+    value: (c) => c.currentRate?.effectiveDate ?? null,
+  },
+  {
+    header: ui('currencies:fields.status'),
+    width: 10,
+    type: 'boolean',
+    labels: ACTIVE_INACTIVE,
+    value: (c) => c.active,
+  },
 ];
 
 export async function exportCurrencies(ctx: Ctx, filter: MasterDataFilter) {
@@ -257,13 +281,13 @@ export async function deleteRate(ctx: Ctx, code: CurrencyCode, id: string) {
   return { ok: true as const };
 }
 
-const RATE_COLUMNS: XlsxColumn<ExchangeRateRecord>[] = [
-  { header: 'Currency', width: 10, value: (r) => r.currency },
-  { header: 'Effective date', width: 14, value: (r) => r.effectiveDate },
-  // Text, so that every one of the 8 places survives exactly.
-  { header: 'Rate to GBP', width: 16, value: (r) => r.rate },
-  { header: 'Source', width: 40, value: (r) => r.source },
-  { header: 'Updated', width: 20, value: (r) => new Date(r.updatedAt) },
+const rateColumns = (code: string): XlsxColumn<ExchangeRateRecord>[] => [
+  { header: ui('currencies:fields.currency'), width: 10, value: (r) => r.currency },
+  { header: ui('currencies:fields.effectiveDate'), width: 14, type: 'date', value: (r) => r.effectiveDate },
+  // Eight places, every one kept: a rate has far fewer than the 15 digits a spreadsheet's number holds exactly.
+  { header: ui('currencies:rates.rateColumn', { code }), width: 16, type: 'number', places: 8, value: (r) => r.rate },
+  { header: ui('currencies:fields.source'), width: 40, value: (r) => r.source },
+  { header: ui('currencies:fields.updatedAt'), width: 12, type: 'date', value: (r) => r.updatedAt },
 ];
 
 export async function exportRates(ctx: Ctx, code: CurrencyCode, filter: ExchangeRateFilter) {
@@ -273,5 +297,5 @@ export async function exportRates(ctx: Ctx, code: CurrencyCode, filter: Exchange
       (await orderedRates(ctx.db, code, filter).limit(limit).offset(offset).execute()).map(toRate),
     XLSX_EXPORT_MAX_ROWS,
   );
-  return sendXlsx(ctx, `exchange-rates-${code}-${todayInLondon()}.xlsx`, RATE_COLUMNS, rows);
+  return sendXlsx(ctx, `exchange-rates-${code}-${todayInLondon()}.xlsx`, rateColumns(code), rows);
 }

@@ -17,7 +17,7 @@ import { conflict, isUniqueViolation, notFound, unprocessable } from '../../plat
 import { allRows, offsetOf, toPage } from '../../platform/pagination.ts';
 import { inUse, referencesTo } from '../../platform/references.ts';
 import type { Ctx } from '../../platform/routes.ts';
-import { sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
+import { ACTIVE_INACTIVE, sendXlsx, ui, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
 import { PROCESSOR_REFERENCES } from './processor.references.ts';
 import {
   deleteProcessorRow,
@@ -133,18 +133,28 @@ export async function deleteProcessor(ctx: Ctx, id: string) {
 }
 
 const COLUMNS: XlsxColumn<Processor>[] = [
-  { header: 'Code', width: 16, value: (p) => p.code },
-  { header: 'Name', width: 32, value: (p) => p.name },
-  { header: 'Type', width: 20, value: (p) => p.type },
-  { header: 'Currency', width: 10, value: (p) => p.currency },
-  { header: 'Bank', width: 24, value: (p) => p.bankName },
-  { header: 'Account name', width: 24, value: (p) => p.accountName },
-  { header: 'Sort code', width: 10, value: (p) => (p.sortCode ? formatSortCode(p.sortCode) : null) },
-  { header: 'Account number', width: 16, value: (p) => p.accountNumber },
-  { header: 'IBAN', width: 36, value: (p) => (p.iban ? formatIban(p.iban) : null) },
-  { header: 'PayPal e-mail', width: 28, value: (p) => p.paypalEmail },
-  { header: 'Active', width: 8, value: (p) => p.active },
-  { header: 'Updated', width: 20, value: (p) => new Date(p.updatedAt) },
+  { header: ui('currencies:fields.code'), width: 16, value: (p) => p.code },
+  { header: ui('currencies:fields.name'), width: 32, value: (p) => p.name },
+  { header: ui('currencies:fields.type'), width: 20, type: 'enum', labels: 'currencies:types', value: (p) => p.type },
+  { header: ui('currencies:fields.currency'), width: 10, value: (p) => p.currency },
+  { header: ui('currencies:fields.bankName'), width: 24, value: (p) => p.bankName },
+  { header: ui('currencies:fields.accountName'), width: 24, value: (p) => p.accountName },
+  {
+    header: ui('currencies:fields.sortCode'),
+    width: 10,
+    value: (p) => (p.sortCode ? formatSortCode(p.sortCode) : null),
+  },
+  { header: ui('currencies:fields.accountNumber'), width: 16, value: (p) => p.accountNumber },
+  { header: ui('currencies:fields.iban'), width: 36, value: (p) => (p.iban ? formatIban(p.iban) : null) },
+  { header: ui('currencies:fields.paypalEmail'), width: 28, value: (p) => p.paypalEmail },
+  {
+    header: ui('currencies:fields.status'),
+    width: 10,
+    type: 'boolean',
+    labels: ACTIVE_INACTIVE,
+    value: (p) => p.active,
+  },
+  { header: ui('currencies:fields.updatedAt'), width: 12, type: 'date', value: (p) => p.updatedAt },
 ];
 
 export function exportProcessors(ctx: Ctx, filter: ProcessorFilter) {

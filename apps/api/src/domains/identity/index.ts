@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JWK } from 'jose';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
+import { createMailer, type Mailer } from '../../platform/mail.ts';
 import { baseSecurityHeaders } from '../../platform/security-headers.ts';
 import { registerInteractionRoutes } from './interactions.ts';
 import { loadProviderSecrets } from './keys.ts';
@@ -12,6 +13,7 @@ import { DatabaseSignInFailures, DEFAULT_SIGN_IN_LIMITS, type SignInLimits, Sign
 
 export { endSessionsOfAccount } from './adapter.ts';
 export { generatePassword, hashPassword, verifyPassword } from './passwords.ts';
+export { registerPublicAddressCheck } from './public-address.ts';
 export { SignInRateLimiter } from './rate-limit.ts';
 
 export interface EmbeddedIdentityOptions {
@@ -19,6 +21,8 @@ export interface EmbeddedIdentityOptions {
   signInLimits?: Partial<SignInLimits>;
   /** A limiter of its own instead of the one counting in the database, shared by every server (tests). */
   rateLimiter?: SignInRateLimiter;
+  /** Counts "forgot password" requests instead of the database (tests). */
+  resetLimiter?: SignInRateLimiter;
 }
 
 /**
@@ -30,7 +34,7 @@ export interface EmbeddedIdentityOptions {
  */
 export async function registerEmbeddedIdentityProvider(
   app: FastifyInstance,
-  deps: { db: Db; config: Config },
+  deps: { db: Db; config: Config; mailer?: Mailer },
   options: EmbeddedIdentityOptions = {},
 ): Promise<{ jwks: { keys: JWK[] } }> {
   const { db, config } = deps;
@@ -81,7 +85,14 @@ export async function registerEmbeddedIdentityProvider(
     handler: async () => undefined,
   });
 
-  await registerInteractionRoutes(app, { provider, db, config, limiter });
+  await registerInteractionRoutes(app, {
+    provider,
+    db,
+    config,
+    limiter,
+    mailer: deps.mailer ?? createMailer(config.mail),
+    resetLimiter: options.resetLimiter,
+  });
 
   return { jwks: secrets.publicJwks };
 }

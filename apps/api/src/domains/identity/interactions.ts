@@ -2,8 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
+import type { Mailer } from '../../platform/mail.ts';
 import { checkCredentials } from './accounts.ts';
 import { type Locale, pickLocale } from './i18n.ts';
+import { forgotPasswordHref, registerPasswordResetRoutes } from './password-reset.ts';
 import { grantEverything, realmPrefix } from './provider.ts';
 import type { SignInRateLimiter } from './rate-limit.ts';
 import { pageHeaders, renderMessage, renderSignIn, type SignInView } from './views.ts';
@@ -17,6 +19,9 @@ export interface InteractionDeps {
   db: Db;
   config: Config;
   limiter: SignInRateLimiter;
+  mailer: Mailer;
+  /** Counts "forgot password" requests (by default in the database, apart from sign-in failures). */
+  resetLimiter?: SignInRateLimiter;
 }
 
 function field(body: unknown, name: string): string {
@@ -84,7 +89,8 @@ export async function registerInteractionRoutes(app: FastifyInstance, deps: Inte
   }
 
   function signInPage(reply: FastifyReply, status: number, view: SignInView) {
-    return send(reply, status, renderSignIn(view));
+    const uid = view.action.slice(base.length + 1);
+    return send(reply, status, renderSignIn({ ...view, forgotHref: forgotPasswordHref(config, view.locale, uid) }));
   }
 
   await app.register(async (scope) => {
@@ -106,6 +112,14 @@ export async function registerInteractionRoutes(app: FastifyInstance, deps: Inte
           link: { href: home, label: 'startAgain' },
         }),
       );
+    });
+
+    registerPasswordResetRoutes(scope, {
+      db,
+      config,
+      mailer: deps.mailer,
+      limiter: deps.resetLimiter,
+      log: app.log,
     });
 
     scope.get(`${base}/:uid`, { config: { permission: 'public' } }, async (request, reply) => {

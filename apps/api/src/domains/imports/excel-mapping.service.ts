@@ -11,7 +11,7 @@ import type { Database } from '../../db/schema.ts';
 import { conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import { allRows, offsetOf, toPage } from '../../platform/pagination.ts';
 import type { Ctx } from '../../platform/routes.ts';
-import { sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
+import { sendXlsx, ui, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
 import {
   countMappings,
   deleteMappingRow,
@@ -109,16 +109,26 @@ interface ExportRow {
   field: string;
 }
 
-const fieldLabel = (kind: ImportKind, field: string) =>
-  IMPORT_KIND_DEFS[kind].fields.find((f) => f.field === field)?.label ?? field;
-
 const COLUMNS: XlsxColumn<ExportRow>[] = [
-  { header: 'Mapping', width: 30, value: (r) => r.mapping.name },
-  { header: 'Kind', width: 18, value: (r) => IMPORT_KIND_DEFS[r.mapping.kind].label },
-  { header: 'Default', width: 10, value: (r) => r.mapping.isDefault },
-  { header: 'File header', width: 30, value: (r) => r.header },
-  { header: 'Field', width: 24, value: (r) => fieldLabel(r.mapping.kind, r.field) },
-  { header: 'Updated', width: 20, value: (r) => new Date(r.mapping.updatedAt) },
+  { header: ui('imports:mappings.name'), width: 30, value: (r) => r.mapping.name },
+  {
+    header: ui('imports:mappings.kind'),
+    width: 18,
+    type: 'enum',
+    labels: 'imports:kinds',
+    value: (r) => r.mapping.kind,
+  },
+  { header: ui('imports:mappings.isDefault'), width: 10, type: 'boolean', value: (r) => r.mapping.isDefault },
+  { header: ui('imports:mappings.header'), width: 30, value: (r) => r.header },
+  {
+    header: ui('imports:mappings.field'),
+    width: 24,
+    type: 'enum',
+    // The field's label as the mapping screen shows it (`imports:fields.<kind>.<field>`), in the reader's language.
+    labels: 'imports:fields',
+    value: (r) => `${r.mapping.kind}.${r.field}`,
+  },
+  { header: ui('imports:mappings.updatedAt'), width: 12, type: 'date', value: (r) => r.mapping.updatedAt },
 ];
 
 /** The filter's mappings, one row per mapped column. */

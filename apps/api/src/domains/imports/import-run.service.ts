@@ -10,13 +10,14 @@ import {
   type ImportRunListQuery,
   type MappingColumn,
 } from '@backoffice/contracts';
-import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError, conflict, forbidden, isUniqueViolation, notFound, unprocessable } from '../../platform/errors.ts';
+import { loadExcelJs } from '../../platform/exceljs.ts';
 import { allRows, offsetOf, toPage } from '../../platform/pagination.ts';
 import type { Ctx } from '../../platform/routes.ts';
-import { sendXlsx, XLSX_CONTENT_TYPE, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
+import { hasUiText } from '../../platform/ui-words.ts';
+import { sendXlsx, ui, words, XLSX_CONTENT_TYPE, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
 import { ATTACHMENT_READERS } from '../uploads/index.ts';
 import { getMapping } from './excel-mapping.service.ts';
 import { queueImportJob } from './import-jobs.ts';
@@ -148,37 +149,54 @@ export function requireUpsertPermission(ctx: Ctx, mode: ImportMode, permission: 
     throw forbidden('Updating existing records needs the permission to edit them.', { required: [permission] });
 }
 
-const STATUS_WORDS: Record<string, string> = {
-  QUEUED: 'Waiting',
-  VALIDATING: 'Checking',
-  APPLYING: 'Saving',
-  APPLIED: 'Imported',
-  FAILED: 'Failed',
-};
-
-const MODE_WORDS: Record<ImportMode, string> = {
-  insert: 'Add new only',
-  upsert: 'Add and update',
-  set: 'Set quantities',
-  add: 'Add to quantities',
-};
-
 /** What a run's two counts mean, per kind (inventory: rows posted as opening balances, as adjustments). */
-const COUNT_WORDS: Partial<Record<ImportKind, [string, string]>> = { inventory: ['Opening', 'Adjusted'] };
+const COUNT_WORDS: Partial<Record<ImportKind, [string, string]>> = {
+  inventory: ['imports:inventoryBulk.cols.opening', 'imports:inventoryBulk.cols.adjusted'],
+};
 
 const runColumns = (kind: ImportKind): XlsxColumn<ImportRun>[] => [
-  { header: 'Uploaded', width: 20, value: (r) => new Date(r.createdAt) },
-  { header: 'File', width: 36, value: (r) => r.fileName },
-  { header: 'Status', width: 12, value: (r) => STATUS_WORDS[r.status] ?? r.status },
-  { header: 'Mode', width: 16, value: (r) => MODE_WORDS[r.mode] },
-  { header: 'Mapping', width: 24, value: (r) => r.mappingName ?? '' },
-  { header: 'Rows', width: 10, value: (r) => r.rowsTotal },
-  { header: COUNT_WORDS[kind]?.[0] ?? 'Created', width: 10, value: (r) => r.createdCount },
-  { header: COUNT_WORDS[kind]?.[1] ?? 'Updated', width: 10, value: (r) => r.updatedCount },
-  { header: 'Problems', width: 10, value: (r) => r.errorCount },
-  { header: 'Failure', width: 50, value: (r) => r.failure?.message ?? '' },
-  { header: 'Uploaded by', width: 18, value: (r) => r.createdBy.username },
-  { header: 'Seconds', width: 10, value: (r) => (r.timings ? Math.round(r.timings.totalMs / 100) / 10 : null) },
+  { header: ui('imports:bulk.cols.uploaded'), width: 18, type: 'datetime', value: (r) => r.createdAt },
+  { header: ui('imports:bulk.cols.file'), width: 36, value: (r) => r.fileName },
+  {
+    header: ui('imports:bulk.cols.status'),
+    width: 12,
+    type: 'enum',
+    labels: 'imports:bulk.status',
+    value: (r) => r.status,
+  },
+  {
+    header: ui('imports:bulk.cols.mode'),
+    width: 16,
+    type: 'enum',
+    labels: 'imports:bulk.modeShort',
+    value: (r) => r.mode,
+  },
+  { header: ui('imports:mappings.name'), width: 24, value: (r) => r.mappingName ?? '' },
+  { header: ui('imports:bulk.cols.rows'), width: 10, type: 'number', places: 0, value: (r) => r.rowsTotal },
+  {
+    header: ui(COUNT_WORDS[kind]?.[0] ?? 'imports:bulk.cols.created'),
+    width: 10,
+    type: 'number',
+    places: 0,
+    value: (r) => r.createdCount,
+  },
+  {
+    header: ui(COUNT_WORDS[kind]?.[1] ?? 'imports:bulk.cols.updated'),
+    width: 10,
+    type: 'number',
+    places: 0,
+    value: (r) => r.updatedCount,
+  },
+  { header: ui('imports:bulk.cols.problems'), width: 10, type: 'number', places: 0, value: (r) => r.errorCount },
+  { header: words('Failure', 'Fallo', 'Falha', 'Fehler'), width: 50, value: (r) => r.failure?.message ?? '' },
+  { header: ui('imports:bulk.cols.by'), width: 18, value: (r) => r.createdBy.username },
+  {
+    header: words('Seconds', 'Segundos', 'Segundos', 'Sekunden'),
+    width: 10,
+    type: 'number',
+    places: 1,
+    value: (r) => (r.timings ? Math.round(r.timings.totalMs / 100) / 10 : null),
+  },
 ];
 
 export function exportRuns(ctx: Ctx, kind: ImportKind, filter: ImportRunFilter) {
@@ -207,10 +225,25 @@ export async function exportRunErrors(ctx: Ctx, kind: ImportKind, id: string) {
     ctx,
     `${base}-problems.xlsx`,
     [
-      { header: 'Row', width: 8, value: (e) => (e.rowNumber > 0 ? e.rowNumber : null) },
-      { header: 'Column', width: 24, value: (e) => (e.field ? (headerOf.get(e.field) ?? '') : '') },
-      { header: 'Field', width: 20, value: (e) => (e.field ? (labelOf.get(e.field) ?? e.field) : '') },
-      { header: 'Problem', width: 80, value: (e) => e.message },
+      {
+        header: ui('imports:bulk.row'),
+        width: 8,
+        type: 'number',
+        places: 0,
+        value: (e) => (e.rowNumber > 0 ? e.rowNumber : null),
+      },
+      { header: ui('imports:bulk.column'), width: 24, value: (e) => (e.field ? (headerOf.get(e.field) ?? '') : '') },
+      {
+        header: ui('imports:bulk.field'),
+        width: 20,
+        type: 'enum',
+        labels: (field) =>
+          hasUiText(`imports:fields.${kind}.${field}`)
+            ? ui(`imports:fields.${kind}.${field}`)
+            : (labelOf.get(field) ?? field),
+        value: (e) => e.field ?? null,
+      },
+      { header: ui('imports:bulk.problem'), width: 80, value: (e) => e.message },
     ],
     rows,
   );
@@ -256,7 +289,8 @@ export async function importTemplate(
   t: { sheetName: string; help: Record<string, string>; textFields: readonly string[]; fileName: string },
 ) {
   const fields = IMPORT_KIND_DEFS[kind].fields;
-  const workbook = new ExcelJS.Workbook();
+  const excel = await loadExcelJs();
+  const workbook = new excel.Workbook();
   const sheet = workbook.addWorksheet(t.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = fields.map((f) => ({
     header: f.label,

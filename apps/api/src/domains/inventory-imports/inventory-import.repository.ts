@@ -23,9 +23,19 @@ export async function productsByCodes(db: Db, codes: readonly string[]) {
 
 export async function warehousesByCodes(db: Db, codes: readonly string[]) {
   if (!codes.length) return [];
-  const { rows } = await sql<{ id: string; code: string; active: boolean; allow_negative_stock: boolean | null }>`
-    SELECT w.id, w.code, w.active, c.allow_negative_stock
+  const { rows } = await sql<{
+    id: string;
+    code: string;
+    active: boolean;
+    allow_negative_stock: boolean | null;
+    receiving: { id: string; warehouse_id: string; code: string; active: boolean } | null;
+  }>`
+    SELECT w.id, w.code, w.active, c.allow_negative_stock,
+      CASE WHEN r.id IS NULL THEN NULL
+        ELSE json_build_object('id', r.id, 'warehouse_id', r.warehouse_id, 'code', r.code, 'active', r.active) END
+        AS receiving
     FROM warehouses w LEFT JOIN warehouse_configs c ON c.warehouse_id = w.id
+    LEFT JOIN warehouse_locations r ON r.id = c.default_receiving_location_id
     WHERE upper(w.code) = ANY(${codes as string[]}::text[])`.execute(db);
   return rows;
 }

@@ -42,7 +42,7 @@ import { binBalancesOf, locationsByCodes, productsByCodes, warehousesByCodes } f
  *   warehouse, else the product's standard cost); a product with neither needs the row's;
  * - every problem of every row is listed by row and field; with any, nothing is posted. Otherwise every row
  *   goes into one post() (source inventory_import, the run's id, each row's number as its source line).
- * An empty bin cell means stock not in a bin.
+ * An empty bin cell means the warehouse's default receiving bin (stock not in a bin only where it has none).
  */
 
 type Field = 'sku' | 'warehouse' | 'location' | 'quantity' | 'unitCost' | 'reason';
@@ -157,7 +157,12 @@ async function checkRows(
       problems.add(rowNumber, 'warehouse', `there is no warehouse with code ${row.warehouse}`);
     else if (warehouse && !warehouse.active)
       problems.add(rowNumber, 'warehouse', `warehouse ${warehouse.code} is inactive: it takes no stock`);
-    const location = row.location && warehouse ? locations.get(`${warehouse.id}|${row.location}`) : undefined;
+    // A row without a bin goes to the warehouse's default receiving bin (stock "not in a bin" only without one).
+    const location = !warehouse
+      ? undefined
+      : row.location
+        ? locations.get(`${warehouse.id}|${row.location}`)
+        : (warehouse.receiving ?? undefined);
     if (row.location && warehouse && !location)
       problems.add(rowNumber, 'location', `warehouse ${warehouse.code} has no bin ${row.location}`);
     let quantity: Decimal | undefined;

@@ -5,7 +5,15 @@ import { conflict, isUniqueViolation, notFound } from '../../platform/errors.ts'
 import { allRows, likePattern, offsetOf, parseSort, toPage } from '../../platform/pagination.ts';
 import { inUse, type ReferenceQuery, referencesTo } from '../../platform/references.ts';
 import type { Ctx } from '../../platform/routes.ts';
-import { sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
+import {
+  ACTIVE_INACTIVE,
+  CREATED,
+  sendXlsx,
+  UPDATED,
+  ui,
+  XLSX_EXPORT_MAX_ROWS,
+  type XlsxColumn,
+} from '../../platform/xlsx.ts';
 
 /** A master-data record that is just a unique code, a name and an active flag (brands, cost centres). */
 export interface CodedRow {
@@ -42,11 +50,17 @@ export interface CodedRecordsSpec {
 const SORTS = { code: 'code', name: 'name', updatedAt: 'updated_at' } as const;
 
 const COLUMNS: XlsxColumn<CodedRow>[] = [
-  { header: 'Code', width: 16, value: (r) => r.code },
-  { header: 'Name', width: 40, value: (r) => r.name },
-  { header: 'Active', width: 10, value: (r) => r.active },
-  { header: 'Created', width: 20, value: (r) => new Date(r.createdAt) },
-  { header: 'Updated', width: 20, value: (r) => new Date(r.updatedAt) },
+  { header: ui('masterData:fields.code'), width: 16, value: (r) => r.code },
+  { header: ui('masterData:fields.name'), width: 40, value: (r) => r.name },
+  {
+    header: ui('masterData:fields.status'),
+    width: 10,
+    type: 'boolean',
+    labels: ACTIVE_INACTIVE,
+    value: (r) => r.active,
+  },
+  { header: CREATED, width: 12, type: 'date', value: (r) => r.createdAt },
+  { header: UPDATED, width: 12, type: 'date', value: (r) => r.updatedAt },
 ];
 
 function toRow(r: Selectable<BrandsTable>): CodedRow {

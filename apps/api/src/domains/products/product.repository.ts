@@ -106,6 +106,9 @@ function listColumns(db: Kysely<Database>, f: ProductFilter) {
       >`(SELECT f.file_name FROM product_images pi JOIN uploaded_files f ON f.id = pi.file_id WHERE pi.product_id = p.id ORDER BY pi.position LIMIT 1)`.as(
         'image',
       ),
+      // Stock over every warehouse, for the page's rows only (the levels' primary key starts with the product).
+      sql<string | null>`(SELECT sum(l.on_hand)::text FROM stock_levels l WHERE l.product_id = p.id)`.as('on_hand'),
+      sql<string | null>`(SELECT sum(l.available)::text FROM stock_levels l WHERE l.product_id = p.id)`.as('available'),
     ])
     .orderBy(sql.ref(sort.column), sort.direction)
     .orderBy('p.id');
@@ -132,6 +135,8 @@ function toListItem(r: ListRow): ProductListItem {
     costPrice: plainDecimal(r.cost_price, 2),
     salePrice: plainDecimal(r.sale_price, 2),
     vatRate: plainDecimal(r.vat_rate),
+    onHand: plainDecimal(r.on_hand ?? '0'),
+    available: plainDecimal(r.available ?? '0'),
     active: r.active,
     imageUrl: r.image ? fileUrl(r.image) : null,
     updatedAt: r.updated_at.toISOString(),

@@ -5,13 +5,23 @@ import {
   type ProductValues,
   toGtin14,
 } from '@backoffice/contracts';
+import Decimal from 'decimal.js';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { conflict, isUniqueViolation, notFound, unprocessable } from '../../platform/errors.ts';
 import { allRows } from '../../platform/pagination.ts';
 import { inUse, referencesTo } from '../../platform/references.ts';
 import type { Ctx } from '../../platform/routes.ts';
-import { sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
+import {
+  ACTIVE_INACTIVE,
+  CREATED,
+  sendXlsx,
+  UPDATED,
+  ui,
+  words,
+  XLSX_EXPORT_MAX_ROWS,
+  type XlsxColumn,
+} from '../../platform/xlsx.ts';
 import { PRODUCT_REFERENCES } from './product.references.ts';
 import {
   barcodesTaken,
@@ -159,26 +169,57 @@ export async function deleteProduct(ctx: Ctx, id: string) {
 }
 
 const COLUMNS: XlsxColumn<ProductExportRow>[] = [
-  { header: 'SKU', width: 18, value: (r) => r.sku },
-  { header: 'Name', width: 40, value: (r) => r.name },
-  { header: 'Brand', width: 14, value: (r) => r.brand?.code ?? '' },
-  { header: 'Brand name', width: 24, value: (r) => r.brand?.name ?? '' },
-  { header: 'Kind', width: 10, value: (r) => r.kind },
-  { header: 'Unit', width: 14, value: (r) => r.unit },
-  { header: 'Barcodes', width: 32, value: (r) => r.barcodes.join(', ') },
-  { header: 'Cost price', width: 12, value: (r) => r.costPrice },
-  { header: 'Sale price', width: 12, value: (r) => r.salePrice },
-  { header: 'VAT rate', width: 10, value: (r) => r.vatRate },
-  { header: 'Weight (kg)', width: 12, value: (r) => r.weightKg },
-  { header: 'Length (cm)', width: 12, value: (r) => r.lengthCm },
-  { header: 'Width (cm)', width: 12, value: (r) => r.widthCm },
-  { header: 'Height (cm)', width: 12, value: (r) => r.heightCm },
-  { header: 'Reorder point', width: 14, value: (r) => r.reorderPoint },
-  { header: 'Reorder quantity', width: 16, value: (r) => r.reorderQuantity },
-  { header: 'Components', width: 40, value: (r) => r.components },
-  { header: 'Active', width: 10, value: (r) => r.active },
-  { header: 'Created', width: 20, value: (r) => new Date(r.createdAt) },
-  { header: 'Updated', width: 20, value: (r) => new Date(r.updatedAt) },
+  { header: ui('products:fields.sku'), width: 18, value: (r) => r.sku },
+  { header: ui('products:fields.name'), width: 40, value: (r) => r.name },
+  { header: ui('products:fields.brand'), width: 24, value: (r) => r.brand?.name ?? '' },
+  // The code too: the product import names a brand by its code, so an edited export can be imported again.
+  {
+    header: words('Brand code', 'Código de marca', 'Código da marca', 'Markencode'),
+    width: 14,
+    value: (r) => r.brand?.code ?? '',
+  },
+  { header: ui('products:fields.kind'), width: 12, type: 'enum', labels: 'products:kinds', value: (r) => r.kind },
+  { header: ui('products:fields.unit'), width: 16, type: 'enum', labels: 'products:units', value: (r) => r.unit },
+  { header: ui('products:sections.barcodes'), width: 32, value: (r) => r.barcodes.join(', ') },
+  { header: ui('products:fields.costPrice'), width: 12, type: 'money', places: 4, value: (r) => r.costPrice },
+  { header: ui('products:fields.salePrice'), width: 12, type: 'money', places: 4, value: (r) => r.salePrice },
+  {
+    header: ui('products:fields.vatRate'),
+    width: 16,
+    type: 'enum',
+    labels: (rate) => ui(`products:vatRates.${new Decimal(rate).toString()}`),
+    value: (r) => r.vatRate,
+  },
+  {
+    header: words('Weight (kg)', 'Peso (kg)', 'Peso (kg)', 'Gewicht (kg)'),
+    width: 12,
+    type: 'number',
+    value: (r) => r.weightKg,
+  },
+  {
+    header: words('Length (cm)', 'Largo (cm)', 'Comprimento (cm)', 'Länge (cm)'),
+    width: 12,
+    type: 'number',
+    value: (r) => r.lengthCm,
+  },
+  {
+    header: words('Width (cm)', 'Ancho (cm)', 'Largura (cm)', 'Breite (cm)'),
+    width: 12,
+    type: 'number',
+    value: (r) => r.widthCm,
+  },
+  {
+    header: words('Height (cm)', 'Alto (cm)', 'Altura (cm)', 'Höhe (cm)'),
+    width: 12,
+    type: 'number',
+    value: (r) => r.heightCm,
+  },
+  { header: ui('products:fields.reorderPoint'), width: 14, type: 'quantity', value: (r) => r.reorderPoint },
+  { header: ui('products:fields.reorderQuantity'), width: 16, type: 'quantity', value: (r) => r.reorderQuantity },
+  { header: ui('products:sections.components'), width: 40, value: (r) => r.components },
+  { header: ui('products:fields.status'), width: 10, type: 'boolean', labels: ACTIVE_INACTIVE, value: (r) => r.active },
+  { header: CREATED, width: 12, type: 'date', value: (r) => r.createdAt },
+  { header: UPDATED, width: 12, type: 'date', value: (r) => r.updatedAt },
 ];
 
 /** The filter's products, every page, as an .xlsx download (decimals as exact text). */

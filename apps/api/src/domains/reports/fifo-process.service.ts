@@ -5,7 +5,7 @@ import { conflict, isUniqueViolation, notFound } from '../../platform/errors.ts'
 import { handBack, type JobContext } from '../../platform/jobs/index.ts';
 import { allRows, offsetOf, toPage } from '../../platform/pagination.ts';
 import type { Ctx } from '../../platform/routes.ts';
-import { sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
+import { sendXlsx, ui, words, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
 import * as repo from './fifo-process.repository.ts';
 import { compareProduct, type Difference } from './replay-ledger.ts';
 
@@ -187,15 +187,26 @@ export async function differences(
 }
 
 const DIFFERENCE_COLUMNS: XlsxColumn<FifoDifference>[] = [
-  { header: '#', width: 8, value: (d) => d.seq },
-  { header: 'What', width: 18, value: (d) => d.kind },
-  { header: 'SKU', width: 20, value: (d) => d.product.sku },
-  { header: 'Product', width: 36, value: (d) => d.product.name },
-  { header: 'Warehouse', width: 14, value: (d) => d.warehouse?.code ?? '' },
-  { header: 'Bucket', width: 10, value: (d) => d.bucket ?? '' },
-  { header: 'Replayed from the ledger', width: 28, value: (d) => d.expected },
-  { header: 'Stored', width: 28, value: (d) => d.stored },
-  { header: 'Detail', width: 48, value: (d) => d.detail },
+  { header: '#', width: 8, type: 'number', places: 0, value: (d) => d.seq },
+  {
+    header: ui('reports:fifoProcess.kind'),
+    width: 18,
+    type: 'enum',
+    labels: 'reports:fifoProcess.kinds',
+    value: (d) => d.kind,
+  },
+  { header: ui('reports:fields.sku'), width: 20, value: (d) => d.product.sku },
+  { header: ui('reports:fields.product'), width: 36, value: (d) => d.product.name },
+  { header: ui('reports:fields.warehouse'), width: 14, value: (d) => d.warehouse?.code ?? '' },
+  {
+    header: ui('reports:fields.inTransit'),
+    width: 10,
+    type: 'boolean',
+    value: (d) => (d.bucket ? d.bucket === 'TRANSIT' : null),
+  },
+  { header: ui('reports:fifoProcess.expected'), width: 28, value: (d) => d.expected },
+  { header: ui('reports:fifoProcess.stored'), width: 28, value: (d) => d.stored },
+  { header: words('Detail', 'Detalle', 'Detalhe', 'Detail'), width: 48, value: (d) => d.detail },
 ];
 
 export async function exportDifferences(ctx: Ctx, id: string, kind: FifoDifferenceKind | undefined) {

@@ -145,6 +145,106 @@ export function stockAt(
 }
 
 /**
+ * Where an as-at sum starts: from nothing (the rows before the cut), from the balances kept now (less the rows
+ * from the cut on), or from a month-start checkpoint (migration 0024; plus the rows from it to the cut, or less
+ * the rows from the cut to it).
+ */
+export type AsAtBase = { from: 'before' | 'after' } | { from: 'checkpoint'; cut: Date; forward: boolean; rows: number };
+
+/**
+ * The start that reads the fewest rows for a cut at `cut`: each candidate costs the rows it starts from (the
+ * levels, a checkpoint) plus the ledger rows it adds or takes off, by the planner's estimate from the posted_at
+ * statistics (a plan each, not a scan). Of the checkpoints only the nearest on either side can be cheapest.
+ */
+export async function cheapestBase(db: Db, cut: Fragment): Promise<AsAtBase> {
+  const { rows } = await sql<{
+    below: Date | null;
+    below_rows: number | null;
+    above: Date | null;
+    above_rows: number | null;
+    levels: number;
+  }>`
+    SELECT b.cut AS below, b.row_count AS below_rows, a.cut AS above, a.row_count AS above_rows,
+      greatest((SELECT reltuples FROM pg_class WHERE oid = 'stock_levels'::regclass), 0)::float8 AS levels
+    FROM (SELECT 1) one
+    LEFT JOIN LATERAL (SELECT cut, row_count FROM stock_checkpoint_cuts WHERE cut <= ${cut} ORDER BY cut DESC LIMIT 1) b ON true
+    LEFT JOIN LATERAL (SELECT cut, row_count FROM stock_checkpoint_cuts WHERE cut > ${cut} ORDER BY cut LIMIT 1) a ON true`.execute(
+    db,
+  );
+  const near = rows[0] as {
+    below: Date | null;
+    below_rows: number | null;
+    above: Date | null;
+    above_rows: number | null;
+    levels: number;
+  };
+  const estimate = async (condition: Fragment) => {
+    const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`
+      EXPLAIN (FORMAT JSON) SELECT 1 FROM stock_movements WHERE ${condition}`.execute(db);
+    return rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
+  };
+  const candidates: Promise<[AsAtBase, number]>[] = [
+    estimate(sql`posted_at < ${cut}`).then((n) => [{ from: 'before' }, n]),
+    estimate(sql`posted_at >= ${cut}`).then((n) => [{ from: 'after' }, near.levels + n]),
+  ];
+  const { below, above } = near;
+  if (below)
+    candidates.push(
+      estimate(sql`posted_at >= ${below} AND posted_at < ${cut}`).then((n) => [
+        { from: 'checkpoint', cut: below, forward: true, rows: near.below_rows ?? 0 },
+        (near.below_rows ?? 0) + n,
+      ]),
+    );
+  if (above)
+    candidates.push(
+      estimate(sql`posted_at >= ${cut} AND posted_at < ${above}`).then((n) => [
+        { from: 'checkpoint', cut: above, forward: false, rows: near.above_rows ?? 0 },
+        (near.above_rows ?? 0) + n,
+      ]),
+    );
+  const costs = await Promise.all(candidates);
+  // Ties go to the first candidate: from nothing, then the kept balances, then a checkpoint.
+  return costs.reduce((best, c) => (c[1] < best[1] ? c : best))[0];
+}
+
+/** stockAt from any start: the same relation (product_id, warehouse_id, on_hand, in_transit, value). */
+export function stockAtFrom(
+  base: AsAtBase,
+  cut: Fragment,
+  warehouseId: string | undefined,
+  products?: Fragment,
+): Fragment {
+  if (base.from !== 'checkpoint') return stockAt(base.from, cut, warehouseId, products);
+  const onLedger = sql`${warehouseId ? sql`AND m.warehouse_id = ${warehouseId}::uuid` : sql``}
+    ${products ? sql`AND m.product_id IN (${products})` : sql``}`;
+  const onCheckpoint = sql`${warehouseId ? sql`AND k.warehouse_id = ${warehouseId}::uuid` : sql``}
+    ${products ? sql`AND k.product_id IN (${products})` : sql``}`;
+  // Going forward the rows from the checkpoint to the cut are added; going back those from the cut to it are taken off.
+  const between = base.forward
+    ? sql`m.posted_at >= ${base.cut} AND m.posted_at < ${cut}`
+    : sql`m.posted_at >= ${cut} AND m.posted_at < ${base.cut}`;
+  const sign = base.forward ? sql`+` : sql`-`;
+  return sql`
+    SELECT coalesce(k.product_id, d.product_id) AS product_id, coalesce(k.warehouse_id, d.warehouse_id) AS warehouse_id,
+      coalesce(k.on_hand, 0) ${sign} coalesce(d.on_hand, 0) AS on_hand,
+      coalesce(k.in_transit, 0) ${sign} coalesce(d.in_transit, 0) AS in_transit,
+      coalesce(k.value, 0) ${sign} coalesce(d.value, 0) AS value
+    FROM (
+      SELECT k.product_id, k.warehouse_id, k.on_hand, k.in_transit, k.value
+      FROM stock_checkpoints k WHERE k.cut = ${base.cut} ${onCheckpoint}
+    ) k
+    FULL JOIN (
+      SELECT m.product_id, m.warehouse_id,
+        coalesce(sum(m.quantity) FILTER (WHERE m.bucket = 'STOCK'), 0) AS on_hand,
+        coalesce(sum(m.quantity) FILTER (WHERE m.bucket = 'TRANSIT'), 0) AS in_transit,
+        sum(m.value) AS value
+      FROM stock_movements m
+      WHERE ${between} ${onLedger}
+      GROUP BY m.product_id, m.warehouse_id
+    ) d ON d.product_id = k.product_id AND d.warehouse_id = k.warehouse_id`;
+}
+
+/**
  * The ORDER BY of a list from its `sort` (`field` or `-field`) and the list's own whitelist of fields;
  * an unknown field is a 400, as everywhere (platform/pagination.ts).
  */

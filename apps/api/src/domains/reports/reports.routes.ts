@@ -7,7 +7,7 @@ import * as warehouse from './warehouse-reports.service.ts';
 const api = stockReportsApi;
 
 export const reportsRoutes: RouteEntry[] = [
-  route(api.stockAndValue, ({ query }, ctx) => stock.stockAndValue(ctx.db, query)),
+  route(api.stockAndValue, ({ query }, ctx) => stock.stockAndValue(ctx, query)),
   route(api.exportStockAndValue, ({ query }, ctx) => stock.exportStockAndValue(ctx, query)),
   route(api.startFifoProcess, (_input, ctx) => fifoProcess.startFifoProcess(ctx)),
   route(api.listFifoProcessRuns, ({ query }, ctx) => fifoProcess.listRuns(ctx.db, query)),

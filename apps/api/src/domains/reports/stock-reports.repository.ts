@@ -23,6 +23,7 @@ import {
   ageBucketOf,
   ageBucketOfDays,
   and,
+  cheapestBase,
   type Db,
   dayEnd,
   dayStart,
@@ -35,7 +36,7 @@ import {
   productConditions,
   qty,
   smallerSide,
-  stockAt,
+  stockAtFrom,
   TODAY,
 } from './report-sql.repository.ts';
 
@@ -65,16 +66,17 @@ type AsAtFilter = StockAndValueFilter & { asAt: string };
 
 /**
  * The filtered as-at figures of every product × warehouse with stock at the end of the day, narrow
- * (product_id, warehouse_id, on_hand, in_transit, value), the ledger read once from its smaller side.
+ * (product_id, warehouse_id, on_hand, in_transit, value), the ledger read once from the start that reads the
+ * fewest rows (nothing, the balances kept now, or the nearest month-start checkpoint).
  */
 async function asAtRows(db: Db, f: AsAtFilter): Promise<Fragment> {
   const cut = dayEnd(f.asAt);
-  const side = await smallerSide(db, cut);
+  const base = await cheapestBase(db, cut);
   const products = productConditions(f);
   const ofProducts = products.length ? sql`SELECT p.id FROM products p WHERE ${and(products)}` : undefined;
   return sql`
     SELECT s.product_id, s.warehouse_id, s.on_hand, s.in_transit, s.value
-    FROM (${stockAt(side, cut, f.warehouseId, ofProducts)}) s
+    FROM (${stockAtFrom(base, cut, f.warehouseId, ofProducts)}) s
     WHERE (s.on_hand <> 0 OR s.in_transit <> 0 OR s.value <> 0)`;
 }
 
@@ -149,8 +151,12 @@ export async function stockAndValueReport(
           't', g.t::text, 'v', g.v::text) ORDER BY g.v DESC, g.code NULLS LAST)
         FROM (
           SELECT ${groupKey}, count(*) AS n, sum(s.on_hand) AS q, sum(s.in_transit) AS t, sum(s.value) AS v
-          FROM s JOIN products p ON p.id = s.product_id JOIN warehouses w ON w.id = s.warehouse_id
-          LEFT JOIN brands b ON b.id = p.brand_id
+          FROM s ${
+            // By warehouse the products need not be read at all (every row of s is a product's).
+            by === 'warehouse'
+              ? sql`JOIN warehouses w ON w.id = s.warehouse_id`
+              : sql`JOIN products p ON p.id = s.product_id LEFT JOIN brands b ON b.id = p.brand_id`
+          }
           GROUP BY ${groupKey}
         ) g)`
     : sql`NULL::json`;

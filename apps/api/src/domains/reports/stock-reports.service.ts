@@ -19,9 +19,10 @@ import {
 } from '@backoffice/contracts';
 import Decimal from 'decimal.js';
 import type { Db } from '../../db/db.ts';
-import { allRows, offsetOf, toPage } from '../../platform/pagination.ts';
+import { allRows, offsetOf, parseSort, toPage } from '../../platform/pagination.ts';
 import type { Ctx } from '../../platform/routes.ts';
-import { numberCell, sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
+import { sendXlsx, ui, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
+import { requestCheckpoints } from '../stock/index.ts';
 import * as repo from './stock-reports.repository.ts';
 
 /** The stock reports: stock and value as at a date, FIFO stock value (layers and groups), daily levels. */
@@ -30,30 +31,34 @@ const day = () => new Date().toISOString().slice(0, 10);
 
 // ── Stock and value ──────────────────────────────────────────────────────────────────────────────
 
-async function withDate<F extends StockAndValueFilter>(db: Db, f: F) {
-  return { ...f, asAt: f.asAt ?? (await repo.londonToday(db)) };
+async function withDate<F extends StockAndValueFilter>(ctx: Pick<Ctx, 'db' | 'request'>, f: F) {
+  // A month begun since the last as-at gets its checkpoint from a job (one indexed query when none is missing);
+  // the answer is exact from the checkpoints there are, and does not wait for it.
+  await requestCheckpoints(ctx.request.server, ctx.db);
+  return { ...f, asAt: f.asAt ?? (await repo.londonToday(ctx.db)) };
 }
 
-export async function stockAndValue(db: Db, q: StockAndValueQuery): Promise<StockAndValuePage> {
-  const f = await withDate(db, q);
+export async function stockAndValue(ctx: Ctx, q: StockAndValueQuery): Promise<StockAndValuePage> {
+  const db = ctx.db;
+  const f = await withDate(ctx, q);
   const by = f.groupBy === 'warehouse' || f.groupBy === 'brand' ? f.groupBy : null;
   const { items, total, totals, groups } = await repo.stockAndValueReport(db, f, by, q.pageSize, offsetOf(q));
   return { ...toPage(items, total, q), asAt: f.asAt, totals, groups };
 }
 
 const STOCK_VALUE_COLUMNS: XlsxColumn<StockAndValueRow>[] = [
-  { header: 'SKU', width: 20, value: (r) => r.sku },
-  { header: 'Name', width: 40, value: (r) => r.name },
-  { header: 'Brand', width: 14, value: (r) => r.brand?.code ?? '' },
-  { header: 'Warehouse', width: 14, value: (r) => r.warehouse.code },
-  { header: 'Unit', width: 10, value: (r) => r.unit },
-  { header: 'On hand', width: 12, value: (r) => numberCell(r.onHand) },
-  { header: 'In transit', width: 12, value: (r) => numberCell(r.inTransit) },
-  { header: 'Value (GBP)', width: 14, value: (r) => numberCell(r.value) },
+  { header: ui('reports:fields.sku'), width: 20, value: (r) => r.sku },
+  { header: ui('reports:fields.name'), width: 40, value: (r) => r.name },
+  { header: ui('reports:fields.brand'), width: 20, value: (r) => r.brand?.name ?? '' },
+  { header: ui('reports:fields.warehouse'), width: 14, value: (r) => r.warehouse.code },
+  { header: ui('reports:fields.unit'), width: 14, type: 'enum', labels: 'products:units', value: (r) => r.unit },
+  { header: ui('reports:fields.onHand'), width: 12, type: 'quantity', value: (r) => r.onHand },
+  { header: ui('reports:fields.inTransit'), width: 12, type: 'quantity', value: (r) => r.inTransit },
+  { header: ui('reports:fields.value'), width: 14, type: 'money', value: (r) => r.value },
 ];
 
 export async function exportStockAndValue(ctx: Ctx, filter: StockAndValueFilter) {
-  const f = await withDate(ctx.db, filter);
+  const f = await withDate(ctx, filter);
   const rows = allRows(
     (offset, limit) => repo.stockAndValueRows(ctx.db, f, limit, offset),
     XLSX_EXPORT_MAX_ROWS,
@@ -75,21 +80,26 @@ export async function fifoStockValue(db: Db, q: FifoValueQuery): Promise<FifoVal
 }
 
 const LAYER_COLUMNS: XlsxColumn<FifoLayerRow>[] = [
-  { header: 'SKU', width: 20, value: (r) => r.product.sku },
-  { header: 'Name', width: 36, value: (r) => r.product.name },
-  { header: 'Brand', width: 14, value: (r) => r.brand?.code ?? '' },
-  { header: 'Warehouse', width: 14, value: (r) => r.warehouse.code },
-  { header: 'In transit', width: 10, value: (r) => (r.bucket === 'TRANSIT' ? 'yes' : '') },
-  { header: 'Consigned by', width: 16, value: (r) => r.owner?.code ?? '' },
+  { header: ui('reports:fields.sku'), width: 20, value: (r) => r.product.sku },
+  { header: ui('reports:fields.name'), width: 36, value: (r) => r.product.name },
+  { header: ui('reports:fields.brand'), width: 20, value: (r) => r.brand?.name ?? '' },
+  { header: ui('reports:fields.warehouse'), width: 14, value: (r) => r.warehouse.code },
+  { header: ui('reports:fields.inTransit'), width: 10, type: 'boolean', value: (r) => r.bucket === 'TRANSIT' },
+  { header: ui('reports:fields.owner'), width: 16, value: (r) => r.owner?.code ?? '' },
   // A deficit's date is the day it arose; its quantity and provisional value are negative.
-  { header: 'Deficit', width: 10, value: (r) => (r.isDeficit ? 'yes' : '') },
-  { header: 'Received', width: 12, value: (r) => r.receivedAt.slice(0, 10) },
-  { header: 'Age (days)', width: 10, value: (r) => r.ageDays },
-  { header: 'Age bucket', width: 12, value: (r) => r.ageBucket },
-  { header: 'Quantity', width: 12, value: (r) => numberCell(r.quantity) },
-  { header: 'Unit cost (GBP)', width: 14, value: (r) => numberCell(r.unitCost) },
-  { header: 'Value (GBP)', width: 14, value: (r) => numberCell(r.value) },
-  { header: 'Layer', width: 14, value: (r) => `${r.movementId}#${r.seq}` },
+  { header: ui('reports:fields.deficit'), width: 10, type: 'boolean', value: (r) => r.isDeficit },
+  { header: ui('reports:fields.receivedAt'), width: 12, type: 'date', value: (r) => r.receivedAt },
+  { header: ui('reports:fields.age'), width: 10, type: 'number', places: 0, value: (r) => r.ageDays },
+  {
+    header: ui('reports:fields.ageBucket'),
+    width: 14,
+    type: 'enum',
+    labels: 'reports:ageBuckets',
+    value: (r) => r.ageBucket,
+  },
+  { header: ui('reports:fields.quantity'), width: 12, type: 'quantity', value: (r) => r.quantity },
+  { header: ui('reports:fields.unitCost'), width: 14, type: 'money', places: 4, value: (r) => r.unitCost },
+  { header: ui('reports:fields.value'), width: 14, type: 'money', value: (r) => r.value },
 ];
 
 export async function exportFifoStockValue(ctx: Ctx, f: FifoValueFilter) {
@@ -108,22 +118,24 @@ export async function fifoStockValueGroups(db: Db, q: FifoGroupQuery): Promise<F
 }
 
 const GROUP_COLUMNS: XlsxColumn<FifoGroupRow>[] = [
-  { header: 'Warehouse', width: 14, value: (r) => r.warehouse.code },
-  { header: 'Brand', width: 14, value: (r) => r.brand?.code ?? '' },
-  { header: 'SKU', width: 20, value: (r) => r.product?.sku ?? '' },
-  { header: 'Name', width: 36, value: (r) => r.product?.name ?? '' },
-  { header: 'Products', width: 10, value: (r) => r.products },
-  { header: 'Layers', width: 10, value: (r) => r.layers },
-  { header: 'Quantity (own)', width: 14, value: (r) => numberCell(r.quantity) },
-  { header: 'Quantity (consigned)', width: 14, value: (r) => numberCell(r.consignedQuantity) },
-  { header: 'Quantity (deficit)', width: 14, value: (r) => numberCell(r.deficitQuantity) },
-  { header: 'Value (GBP)', width: 14, value: (r) => numberCell(r.value) },
-  { header: 'Oldest received', width: 14, value: (r) => r.oldestReceivedAt.slice(0, 10) },
+  { header: ui('reports:fields.warehouse'), width: 14, value: (r) => r.warehouse.code },
+  { header: ui('reports:fields.brand'), width: 20, value: (r) => r.brand?.name ?? '' },
+  { header: ui('reports:fields.sku'), width: 20, value: (r) => r.product?.sku ?? '' },
+  { header: ui('reports:fields.name'), width: 36, value: (r) => r.product?.name ?? '' },
+  { header: ui('reports:fields.products'), width: 10, type: 'number', places: 0, value: (r) => r.products },
+  { header: ui('reports:fields.layers'), width: 10, type: 'number', places: 0, value: (r) => r.layers },
+  { header: ui('reports:fields.quantity'), width: 14, type: 'quantity', value: (r) => r.quantity },
+  { header: ui('reports:fields.consigned'), width: 14, type: 'quantity', value: (r) => r.consignedQuantity },
+  { header: ui('reports:fields.deficit'), width: 14, type: 'quantity', value: (r) => r.deficitQuantity },
+  { header: ui('reports:fields.value'), width: 14, type: 'money', value: (r) => r.value },
+  { header: ui('reports:fields.oldest'), width: 14, type: 'date', value: (r) => r.oldestReceivedAt },
   ...AGE_BUCKETS.map(
     (bucket, i): XlsxColumn<FifoGroupRow> => ({
-      header: `Value ${bucket.slice(1).replace('_PLUS', '+').replace('_', '–')} days`,
+      // The bucket's words as the report's columns say them (0–30 days, …), the value in pounds.
+      header: ui(`reports:ageBuckets.${bucket}`),
       width: 14,
-      value: (r) => numberCell(r.bucketValues[i]?.value ?? '0'),
+      type: 'money',
+      value: (r) => r.bucketValues[i]?.value ?? '0',
     }),
   ),
 ];
@@ -150,8 +162,12 @@ export async function productLayers(
 export async function dailyInventoryLevel(db: Db, q: DailyLevelQuery): Promise<DailyLevelPage> {
   const { rows, totals } = await repo.dailyLevels(db, q);
   const start = offsetOf(q);
+  const days =
+    parseSort(q.sort, { date: 'date' }, { column: 'date', direction: 'asc' }).direction === 'desc'
+      ? rows.toReversed()
+      : rows;
   return {
-    ...toPage(rows.slice(start, start + q.pageSize), rows.length, q),
+    ...toPage(days.slice(start, start + q.pageSize), rows.length, q),
     series: rows.map((r) => ({
       date: r.date,
       quantity: new Decimal(r.onHand).add(r.inTransit).toFixed(),
@@ -162,12 +178,12 @@ export async function dailyInventoryLevel(db: Db, q: DailyLevelQuery): Promise<D
 }
 
 const DAILY_COLUMNS: XlsxColumn<DailyLevelRow>[] = [
-  { header: 'Date', width: 12, value: (r) => r.date },
-  { header: 'On hand', width: 12, value: (r) => numberCell(r.onHand) },
-  { header: 'In transit', width: 12, value: (r) => numberCell(r.inTransit) },
-  { header: 'Value (GBP)', width: 14, value: (r) => numberCell(r.value) },
-  { header: 'Received', width: 12, value: (r) => numberCell(r.received) },
-  { header: 'Issued', width: 12, value: (r) => numberCell(r.issued) },
+  { header: ui('reports:fields.date'), width: 12, type: 'date', value: (r) => r.date },
+  { header: ui('reports:fields.onHand'), width: 12, type: 'quantity', value: (r) => r.onHand },
+  { header: ui('reports:fields.inTransit'), width: 12, type: 'quantity', value: (r) => r.inTransit },
+  { header: ui('reports:fields.value'), width: 14, type: 'money', value: (r) => r.value },
+  { header: ui('reports:fields.received'), width: 12, type: 'quantity', value: (r) => r.received },
+  { header: ui('reports:fields.issued'), width: 12, type: 'quantity', value: (r) => r.issued },
 ];
 
 export async function exportDailyInventoryLevel(ctx: Ctx, f: DailyLevelFilter) {

@@ -8,6 +8,7 @@ import type {
 } from '@backoffice/contracts';
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
+import { atOrBelowReorderPoint } from '../stock/index.ts';
 import {
   ageOf,
   and,
@@ -50,21 +51,14 @@ const REPLENISHMENT_SORTS: Record<string, Fragment> = {
 };
 
 /**
- * Products watched (reorder point above zero) whose available plus in-transit stock in a warehouse that has
- * held them is at or below the reorder point. Velocity is what ISSUE rows took there over the last `days`
+ * Products at or below their reorder point in a warehouse, by the one rule the inventory summary's filter uses too
+ * (stock/reorder-rule.ts: available there ≤ reorder point). Velocity is what ISSUE rows took there over the last `days`
  * days (today included) per day; the suggestion covers the lead time at that velocity and refills to the
  * reorder point, never less than the reorder quantity, rounded up to whole units for products counted in units.
  */
 function replenishmentSource(p: ReplenishmentParams): Fragment {
   const since = dayStart(sql`${TODAY} - ${p.days - 1}::int`);
-  const where: Fragment[] = [
-    sql`p.kind = 'STOCK'`,
-    sql`p.active`,
-    sql`p.reorder_point > 0`,
-    sql`w.active`,
-    sql`l.available + l.in_transit <= p.reorder_point`,
-    ...productConditions(p),
-  ];
+  const where: Fragment[] = [atOrBelowReorderPoint('l', 'p', 'w'), ...productConditions(p)];
   if (p.warehouseId) where.push(sql`l.warehouse_id = ${p.warehouseId}::uuid`);
   return sql`
     WITH sold AS (

@@ -15,7 +15,7 @@ import type {
 import type { Db } from '../../db/db.ts';
 import { allRows, offsetOf, toPage } from '../../platform/pagination.ts';
 import type { Ctx } from '../../platform/routes.ts';
-import { numberCell, sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
+import { sendXlsx, ui, words, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
 import * as repo from './warehouse-reports.repository.ts';
 
 /** The warehouse reports: replenishment, stock quantity per warehouse, inventory detail by bin. */
@@ -48,20 +48,20 @@ export async function replenishment(db: Db, q: ReplenishmentQuery): Promise<Repl
 }
 
 const REPLENISHMENT_COLUMNS: XlsxColumn<ReplenishmentRow>[] = [
-  { header: 'SKU', width: 20, value: (r) => r.sku },
-  { header: 'Name', width: 36, value: (r) => r.name },
-  { header: 'Brand', width: 14, value: (r) => r.brand?.code ?? '' },
-  { header: 'Warehouse', width: 14, value: (r) => r.warehouse.code },
-  { header: 'Unit', width: 10, value: (r) => r.unit },
-  { header: 'Available', width: 12, value: (r) => numberCell(r.available) },
-  { header: 'In transit', width: 12, value: (r) => numberCell(r.inTransit) },
-  { header: 'Reorder point', width: 12, value: (r) => numberCell(r.reorderPoint) },
-  { header: 'Reorder quantity', width: 12, value: (r) => numberCell(r.reorderQuantity) },
-  { header: 'Sold in period', width: 12, value: (r) => numberCell(r.sold) },
-  { header: 'Sold per day', width: 12, value: (r) => numberCell(r.velocity) },
-  { header: 'Days of cover', width: 12, value: (r) => (r.daysOfCover === null ? null : numberCell(r.daysOfCover)) },
-  { header: 'Suggested quantity', width: 14, value: (r) => numberCell(r.suggestedQuantity) },
-  { header: 'Suggested value (GBP)', width: 14, value: (r) => numberCell(r.suggestedValue) },
+  { header: ui('reports:fields.sku'), width: 20, value: (r) => r.sku },
+  { header: ui('reports:fields.name'), width: 36, value: (r) => r.name },
+  { header: ui('reports:fields.brand'), width: 20, value: (r) => r.brand?.name ?? '' },
+  { header: ui('reports:fields.warehouse'), width: 14, value: (r) => r.warehouse.code },
+  { header: ui('reports:fields.unit'), width: 14, type: 'enum', labels: 'products:units', value: (r) => r.unit },
+  { header: ui('reports:fields.available'), width: 12, type: 'quantity', value: (r) => r.available },
+  { header: ui('reports:fields.inTransit'), width: 12, type: 'quantity', value: (r) => r.inTransit },
+  { header: ui('reports:fields.reorderPoint'), width: 12, type: 'quantity', value: (r) => r.reorderPoint },
+  { header: ui('reports:fields.reorderQuantity'), width: 12, type: 'quantity', value: (r) => r.reorderQuantity },
+  { header: ui('reports:fields.sold'), width: 12, type: 'quantity', value: (r) => r.sold },
+  { header: ui('reports:fields.velocity'), width: 12, type: 'number', value: (r) => r.velocity },
+  { header: ui('reports:fields.daysOfCover'), width: 12, type: 'number', value: (r) => r.daysOfCover },
+  { header: ui('reports:fields.suggestedQuantity'), width: 14, type: 'quantity', value: (r) => r.suggestedQuantity },
+  { header: ui('reports:fields.suggestedValue'), width: 14, type: 'money', value: (r) => r.suggestedValue },
 ];
 
 export function exportReplenishment(ctx: Ctx, f: ReplenishmentFilter) {
@@ -87,19 +87,20 @@ export async function stockQuantity(db: Db, q: StockQuantityQuery): Promise<Stoc
 export async function exportStockQuantity(ctx: Ctx, f: StockQuantityFilter) {
   const { warehouses } = await repo.stockQuantityColumns(ctx.db, f);
   const columns: XlsxColumn<StockQuantityRow>[] = [
-    { header: 'SKU', width: 20, value: (r) => r.sku },
-    { header: 'Name', width: 36, value: (r) => r.name },
-    { header: 'Brand', width: 14, value: (r) => r.brand?.code ?? '' },
-    { header: 'Unit', width: 10, value: (r) => r.unit },
+    { header: ui('reports:fields.sku'), width: 20, value: (r) => r.sku },
+    { header: ui('reports:fields.name'), width: 36, value: (r) => r.name },
+    { header: ui('reports:fields.brand'), width: 20, value: (r) => r.brand?.name ?? '' },
+    { header: ui('reports:fields.unit'), width: 14, type: 'enum', labels: 'products:units', value: (r) => r.unit },
     ...warehouses.map(
       (w): XlsxColumn<StockQuantityRow> => ({
         header: w.code,
         width: Math.max(10, w.code.length + 2),
-        value: (r) => numberCell(r.quantities[w.id] ?? '0'),
+        type: 'quantity',
+        value: (r) => r.quantities[w.id] ?? '0',
       }),
     ),
-    { header: 'Total on hand', width: 14, value: (r) => numberCell(r.total) },
-    { header: 'In transit', width: 12, value: (r) => numberCell(r.inTransit) },
+    { header: ui('reports:fields.total'), width: 14, type: 'quantity', value: (r) => r.total },
+    { header: ui('reports:fields.inTransit'), width: 12, type: 'quantity', value: (r) => r.inTransit },
   ];
   const rows = allRows(
     async (offset, limit) => (await repo.findStockQuantities(ctx.db, f, limit, offset)).items,
@@ -120,27 +121,34 @@ export async function inventoryDetail(db: Db, q: InventoryDetailQuery): Promise<
 }
 
 const DETAIL_COLUMNS: XlsxColumn<InventoryDetailRow>[] = [
-  { header: 'SKU', width: 20, value: (r) => r.sku },
-  { header: 'Name', width: 36, value: (r) => r.name },
-  { header: 'Brand', width: 14, value: (r) => r.brand?.code ?? '' },
-  { header: 'Warehouse', width: 14, value: (r) => r.warehouse.code },
-  { header: 'Bin', width: 14, value: (r) => r.location?.code ?? '' },
-  { header: 'Zone', width: 12, value: (r) => r.location?.zone ?? '' },
-  { header: 'On hand (bin)', width: 12, value: (r) => numberCell(r.onHand) },
-  { header: 'Value (bin share, GBP)', width: 16, value: (r) => numberCell(r.value) },
-  { header: 'On hand (warehouse layers)', width: 14, value: (r) => numberCell(r.warehouseOnHand) },
-  { header: 'Value (warehouse, GBP)', width: 16, value: (r) => numberCell(r.warehouseValue) },
-  { header: 'Consigned', width: 12, value: (r) => numberCell(r.consigned) },
-  { header: 'Deficit (warehouse)', width: 12, value: (r) => numberCell(r.deficit) },
-  { header: 'Layers', width: 8, value: (r) => r.layers },
-  { header: 'Oldest received', width: 14, value: (r) => r.oldestReceivedAt?.slice(0, 10) ?? '' },
-  { header: 'Oldest age (days)', width: 12, value: (r) => r.oldestAgeDays },
+  { header: ui('reports:fields.sku'), width: 20, value: (r) => r.sku },
+  { header: ui('reports:fields.name'), width: 36, value: (r) => r.name },
+  { header: ui('reports:fields.brand'), width: 20, value: (r) => r.brand?.name ?? '' },
+  { header: ui('reports:fields.warehouse'), width: 14, value: (r) => r.warehouse.code },
+  { header: ui('reports:fields.bin'), width: 14, value: (r) => r.location?.code ?? '' },
+  { header: ui('stockCounts:fields.zone'), width: 12, value: (r) => r.location?.zone ?? '' },
+  { header: ui('reports:fields.onHand'), width: 12, type: 'quantity', value: (r) => r.onHand },
+  { header: ui('reports:fields.binValue'), width: 16, type: 'money', value: (r) => r.value },
   {
-    header: 'Average age (days)',
-    width: 12,
-    value: (r) => (r.averageAgeDays === null ? null : numberCell(r.averageAgeDays)),
+    header: words('On hand (warehouse)', 'En existencia (almacén)', 'Em stock (armazém)', 'Bestand (Lager)'),
+    width: 14,
+    type: 'quantity',
+    value: (r) => r.warehouseOnHand,
   },
-  { header: 'Oldest age bucket', width: 14, value: (r) => r.oldestAgeBucket ?? '' },
+  { header: ui('reports:fields.warehouseValue'), width: 16, type: 'money', value: (r) => r.warehouseValue },
+  { header: ui('reports:fields.consigned'), width: 12, type: 'quantity', value: (r) => r.consigned },
+  { header: ui('reports:fields.deficit'), width: 12, type: 'quantity', value: (r) => r.deficit },
+  { header: ui('reports:fields.layers'), width: 8, type: 'number', places: 0, value: (r) => r.layers },
+  { header: ui('reports:fields.oldest'), width: 14, type: 'date', value: (r) => r.oldestReceivedAt },
+  { header: ui('reports:fields.age'), width: 12, type: 'number', places: 0, value: (r) => r.oldestAgeDays },
+  { header: ui('reports:fields.averageAge'), width: 12, type: 'number', value: (r) => r.averageAgeDays },
+  {
+    header: ui('reports:fields.ageBucket'),
+    width: 14,
+    type: 'enum',
+    labels: 'reports:ageBuckets',
+    value: (r) => r.oldestAgeBucket,
+  },
 ];
 
 export function exportInventoryDetail(ctx: Ctx, f: InventoryDetailFilter) {

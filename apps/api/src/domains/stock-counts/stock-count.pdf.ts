@@ -72,7 +72,7 @@ const TEXTS: Record<PdfLanguage, Texts> = {
     total: 'Total',
     countedBy: 'Counted by',
     checkedBy: 'Checked by',
-    statuses: { OPEN: 'Open', SUBMITTED: 'Submitted', POSTED: 'Posted', CANCELED: 'Cancelled' },
+    statuses: { OPEN: 'Open', SUBMITTED: 'Submitted', POSTED: 'Posted', REVERSED: 'Reversed', CANCELED: 'Cancelled' },
   },
   es: {
     title: 'Hoja de recuento',
@@ -98,7 +98,13 @@ const TEXTS: Record<PdfLanguage, Texts> = {
     total: 'Total',
     countedBy: 'Contado por',
     checkedBy: 'Revisado por',
-    statuses: { OPEN: 'Abierto', SUBMITTED: 'Enviado', POSTED: 'Contabilizado', CANCELED: 'Cancelado' },
+    statuses: {
+      OPEN: 'Abierto',
+      SUBMITTED: 'Enviado',
+      POSTED: 'Contabilizado',
+      REVERSED: 'Revertido',
+      CANCELED: 'Cancelado',
+    },
   },
   pt: {
     title: 'Folha de contagem',
@@ -124,7 +130,13 @@ const TEXTS: Record<PdfLanguage, Texts> = {
     total: 'Total',
     countedBy: 'Contado por',
     checkedBy: 'Verificado por',
-    statuses: { OPEN: 'Aberta', SUBMITTED: 'Submetida', POSTED: 'Lançada', CANCELED: 'Cancelada' },
+    statuses: {
+      OPEN: 'Aberta',
+      SUBMITTED: 'Submetida',
+      POSTED: 'Lançada',
+      REVERSED: 'Estornada',
+      CANCELED: 'Cancelada',
+    },
   },
   de: {
     title: 'Zählliste',
@@ -150,7 +162,13 @@ const TEXTS: Record<PdfLanguage, Texts> = {
     total: 'Summe',
     countedBy: 'Gezählt von',
     checkedBy: 'Geprüft von',
-    statuses: { OPEN: 'Offen', SUBMITTED: 'Eingereicht', POSTED: 'Gebucht', CANCELED: 'Storniert' },
+    statuses: {
+      OPEN: 'Offen',
+      SUBMITTED: 'Eingereicht',
+      POSTED: 'Gebucht',
+      REVERSED: 'Rückgebucht',
+      CANCELED: 'Storniert',
+    },
   },
 };
 

@@ -129,6 +129,10 @@ export interface CountRow {
   canceled_at: Date | null;
   canceled_by: string | null;
   canceled_by_name: string | null;
+  reversed_at: Date | null;
+  reversed_by: string | null;
+  reversed_by_name: string | null;
+  reversal_reason: string | null;
   updated_at: Date;
 }
 
@@ -140,6 +144,7 @@ function counts(db: Db) {
     .leftJoin('users as su', 'su.id', 'c.submitted_by')
     .leftJoin('users as pu', 'pu.id', 'c.posted_by')
     .leftJoin('users as xu', 'xu.id', 'c.canceled_by')
+    .leftJoin('users as ru', 'ru.id', 'c.reversed_by')
     .select([
       'c.id',
       'c.number',
@@ -167,6 +172,14 @@ function counts(db: Db) {
       'c.canceled_at',
       'c.canceled_by',
       'xu.username as canceled_by_name',
+      'c.reversed_at',
+      'c.reversed_by',
+      'ru.username as reversed_by_name',
+      sql<
+        string | null
+      >`(SELECT r.reason FROM stock_reversals r WHERE r.source_type = 'stock_count' AND r.source_id = c.id::text)`.as(
+        'reversal_reason',
+      ),
       'c.updated_at',
     ]);
 }
@@ -226,7 +239,8 @@ export async function setStatus(
     | { status: 'SUBMITTED'; userId: string }
     | { status: 'OPEN' }
     | { status: 'POSTED'; userId: string; zeroUncounted: boolean }
-    | { status: 'CANCELED'; userId: string },
+    | { status: 'CANCELED'; userId: string }
+    | { status: 'REVERSED'; userId: string },
 ) {
   const now = sql<Date>`now()`;
   const values =
@@ -236,7 +250,9 @@ export async function setStatus(
         ? { status: 'OPEN', submitted_at: null, submitted_by: null }
         : change.status === 'POSTED'
           ? { status: 'POSTED', posted_at: now, posted_by: change.userId, zero_uncounted: change.zeroUncounted }
-          : { status: 'CANCELED', canceled_at: now, canceled_by: change.userId };
+          : change.status === 'REVERSED'
+            ? { status: 'REVERSED', reversed_at: now, reversed_by: change.userId }
+            : { status: 'CANCELED', canceled_at: now, canceled_by: change.userId };
   await db
     .updateTable('stock_counts')
     .set({ ...values, updated_at: now })

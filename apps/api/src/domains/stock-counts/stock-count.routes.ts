@@ -20,5 +20,7 @@ export const stockCountRoutes: RouteEntry[] = [
   route(stockCountsApi.reopenStockCount, ({ params }, ctx) => counts.reopen(ctx, params.id)),
   route(stockCountsApi.postStockCount, ({ params, body }, ctx) => counts.postCount(ctx, params.id, body)),
   route(stockCountsApi.cancelStockCount, ({ params }, ctx) => counts.cancel(ctx, params.id)),
+  route(stockCountsApi.reverseStockCount, ({ params, body }, ctx) => counts.reverseCount(ctx, params.id, body)),
+  route(stockCountsApi.stockCountMovements, ({ params }, ctx) => counts.countMovements(ctx, params.id)),
   route(stockCountsApi.stockCountPdf, ({ params, query }, ctx) => stockCountPdf(ctx, params.id, query.lang)),
 ];

@@ -12,6 +12,7 @@ import {
   type StockCountPostedLine,
   type StockCountPostInput,
   type StockCountPostResult,
+  type StockCountReversalResult,
   type StockCountScanInput,
   type StockCountTotals,
   type StockCountVarianceQuery,
@@ -31,15 +32,22 @@ import {
   pageOfDocuments,
   quantityText as qty,
   recordStep,
-  statusText,
   userRef,
 } from '../../platform/documents.ts';
 import { documentRows, sendDocumentsXlsx } from '../../platform/documents-export.ts';
 import { AppError, conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import { offsetOf, toPage, unknownSort, whitelisted } from '../../platform/pagination.ts';
 import type { Ctx } from '../../platform/routes.ts';
-import { numberCell, sendXlsx, type XlsxColumn } from '../../platform/xlsx.ts';
-import { costForFound, lockProducts, type PostLine, post } from '../stock/index.ts';
+import { sendXlsx, ui, words, type XlsxColumn } from '../../platform/xlsx.ts';
+import {
+  costForFound,
+  lockProducts,
+  movementsByIds,
+  type PostLine,
+  post,
+  postReversal,
+  rowsOfSource,
+} from '../stock/index.ts';
 import * as repo from './stock-count.repository.ts';
 import { valueVariances } from './stock-count.valuation.ts';
 
@@ -83,6 +91,9 @@ function toCount(r: repo.CountRow, user: ReadCtx['user']): StockCount {
     postedBy: userRef(r.posted_by, r.posted_by_name),
     canceledAt: iso(r.canceled_at),
     canceledBy: userRef(r.canceled_by, r.canceled_by_name),
+    reversedAt: iso(r.reversed_at),
+    reversedBy: userRef(r.reversed_by, r.reversed_by_name),
+    reversalReason: r.reversal_reason,
     updatedAt: r.updated_at.toISOString(),
     showsBook: seesBook(r, user),
   };
@@ -105,19 +116,29 @@ export function listCounts(ctx: ReadCtx, q: StockCountListQuery) {
 }
 
 const COUNT_COLUMNS: XlsxColumn<StockCount>[] = [
-  { header: 'Number', width: 16, value: (c) => c.number },
-  { header: 'Warehouse', width: 14, value: (c) => c.warehouse.code },
-  { header: 'Zone', width: 14, value: (c) => c.zone ?? '' },
-  { header: 'Status', width: 12, value: (c) => statusText(stockCountDocument, c.status) },
-  { header: 'Blind', width: 8, value: (c) => (c.blind ? 'Yes' : 'No') },
-  { header: 'Lines', width: 10, value: (c) => c.lineCount },
-  { header: 'Counted', width: 10, value: (c) => c.countedLineCount },
-  { header: 'Started', width: 20, value: (c) => new Date(c.createdAt) },
-  { header: 'Started by', width: 16, value: (c) => c.createdBy.username },
-  { header: 'Submitted', width: 20, value: (c) => (c.submittedAt ? new Date(c.submittedAt) : null) },
-  { header: 'Posted', width: 20, value: (c) => (c.postedAt ? new Date(c.postedAt) : null) },
-  { header: 'Posted by', width: 16, value: (c) => c.postedBy?.username ?? '' },
-  { header: 'Notes', width: 40, value: (c) => c.notes },
+  { header: ui('stockCounts:fields.number'), width: 16, value: (c) => c.number },
+  { header: ui('stockCounts:fields.warehouse'), width: 14, value: (c) => c.warehouse.code },
+  { header: ui('stockCounts:fields.zone'), width: 14, value: (c) => c.zone ?? '' },
+  {
+    header: ui('stockCounts:fields.status'),
+    width: 12,
+    type: 'enum',
+    labels: 'documents:stock_count.status',
+    value: (c) => c.status,
+  },
+  { header: ui('stockCounts:fields.blind'), width: 10, type: 'boolean', value: (c) => c.blind },
+  { header: ui('stockCounts:lines.title'), width: 10, type: 'number', places: 0, value: (c) => c.lineCount },
+  { header: ui('stockCounts:fields.progress'), width: 10, type: 'number', places: 0, value: (c) => c.countedLineCount },
+  { header: ui('stockCounts:fields.started'), width: 12, type: 'date', value: (c) => c.createdAt },
+  { header: ui('transfers:fields.createdBy'), width: 16, value: (c) => c.createdBy.username },
+  { header: ui('stockCounts:fields.submitted'), width: 12, type: 'date', value: (c) => c.submittedAt },
+  { header: ui('stockCounts:fields.posted'), width: 12, type: 'date', value: (c) => c.postedAt },
+  {
+    header: words('Posted by', 'Contabilizada por', 'Lançada por', 'Gebucht von'),
+    width: 16,
+    value: (c) => c.postedBy?.username ?? '',
+  },
+  { header: ui('stockCounts:fields.notes'), width: 40, value: (c) => c.notes },
 ];
 
 export function exportCounts(ctx: Ctx, f: StockCountFilter) {
@@ -331,37 +352,53 @@ export async function listLines(ctx: ReadCtx, id: string, q: StockCountLineQuery
   };
 }
 
+/** What only those who may see the book quantities get (not in a blind count's export for a counter). */
+const BOOK_COLUMNS: XlsxColumn<StockCountLine>[] = [
+  { header: ui('stockCounts:lines.book'), width: 12, type: 'quantity', value: (l) => l.bookQuantity },
+];
+const DIFFERENCE_COLUMNS: XlsxColumn<StockCountLine>[] = [
+  { header: ui('stockCounts:lines.difference'), width: 12, type: 'quantity', value: (l) => l.difference },
+  { header: ui('stockCounts:lines.unitCost'), width: 14, type: 'money', places: 4, value: (l) => l.unitCost },
+  { header: ui('stockCounts:lines.value'), width: 16, type: 'money', value: (l) => l.differenceValue },
+  {
+    header: words('Posted difference', 'Diferencia contabilizada', 'Diferença lançada', 'Gebuchte Differenz'),
+    width: 14,
+    type: 'quantity',
+    value: (l) => l.posted?.difference ?? null,
+  },
+  {
+    header: words('Posted value (£)', 'Valor contabilizado (£)', 'Valor lançado (£)', 'Gebuchter Wert (£)'),
+    width: 14,
+    type: 'money',
+    value: (l) => l.posted?.value ?? null,
+  },
+];
+
 export async function exportLines(ctx: Ctx, id: string, f: StockCountLineFilter) {
   const count = await countRow(ctx, id);
   const shows = seesBook(count, ctx.user);
   const views = filterLines(await lineViews(ctx, count), f, shows);
   const columns: XlsxColumn<StockCountLine>[] = [
-    { header: 'SKU', width: 20, value: (l) => l.product.sku },
-    { header: 'Name', width: 36, value: (l) => l.product.name },
-    { header: 'Bin', width: 14, value: (l) => l.location?.code ?? '' },
-    { header: 'Zone', width: 12, value: (l) => l.location?.zone ?? '' },
-    { header: 'Expected', width: 10, value: (l) => (l.expected ? 'Yes' : 'No') },
-    ...(shows ? [{ header: 'Book', width: 12, value: (l: StockCountLine) => numberCell(l.bookQuantity) }] : []),
-    { header: 'Counted', width: 12, value: (l) => numberCell(l.countedQuantity) },
-    ...(shows
-      ? [
-          { header: 'Difference', width: 12, value: (l: StockCountLine) => numberCell(l.difference) },
-          { header: 'Unit cost (GBP)', width: 14, value: (l: StockCountLine) => numberCell(l.unitCost) },
-          { header: 'Difference value (GBP)', width: 16, value: (l: StockCountLine) => numberCell(l.differenceValue) },
-          {
-            header: 'Posted difference',
-            width: 14,
-            value: (l: StockCountLine) => numberCell(l.posted?.difference ?? null),
-          },
-          {
-            header: 'Posted value (GBP)',
-            width: 14,
-            value: (l: StockCountLine) => numberCell(l.posted?.value ?? null),
-          },
-        ]
-      : []),
-    { header: 'Counted by', width: 16, value: (l) => l.countedBy ?? '' },
-    { header: 'Counted at', width: 20, value: (l) => (l.countedAt ? new Date(l.countedAt) : null) },
+    { header: ui('products:fields.sku'), width: 20, value: (l) => l.product.sku },
+    { header: ui('products:fields.name'), width: 36, value: (l) => l.product.name },
+    { header: ui('stockCounts:lines.bin'), width: 14, value: (l) => l.location?.code ?? '' },
+    { header: ui('stockCounts:fields.zone'), width: 12, value: (l) => l.location?.zone ?? '' },
+    {
+      header: words('Expected', 'Esperado', 'Esperado', 'Erwartet'),
+      width: 10,
+      type: 'boolean',
+      value: (l) => l.expected,
+    },
+    ...(shows ? BOOK_COLUMNS : []),
+    { header: ui('stockCounts:lines.counted'), width: 12, type: 'quantity', value: (l) => l.countedQuantity },
+    ...(shows ? DIFFERENCE_COLUMNS : []),
+    { header: ui('stockCounts:lines.countedBy'), width: 16, value: (l) => l.countedBy ?? '' },
+    {
+      header: words('Counted at', 'Contado el', 'Contado em', 'Gezählt am'),
+      width: 18,
+      type: 'datetime',
+      value: (l) => l.countedAt,
+    },
   ];
   return sendXlsx(
     ctx,
@@ -659,4 +696,56 @@ async function foundCost(ctx: Ctx, line: repo.LineRow, warehouseId: string, give
       );
     throw e;
   }
+}
+
+/** The source type of a session's reversal (source id: the session's id, source line: the row it reverses). */
+export const STOCK_COUNT_REVERSAL_SOURCE = 'stock_count_reversal';
+
+/**
+ * Reverses a posted session: the opposite of each row it posted, at the original cost (stock/reversal.service.ts),
+ * in one posting; the session is then REVERSED. Refused while what a gain added has since been taken out.
+ */
+export async function reverseCount(ctx: Ctx, id: string, input: { reason: string }): Promise<StockCountReversalResult> {
+  const locked = await lockFor(ctx, id, 'reverse');
+  const before = await getCount(ctx, id);
+  const rows = await rowsOfSource(ctx.db, STOCK_COUNT_SOURCE, id);
+  const posted = await postReversal(ctx, {
+    sourceType: STOCK_COUNT_SOURCE,
+    sourceId: id,
+    label: `Count ${before.number}`,
+    rows,
+    posting: { sourceType: STOCK_COUNT_REVERSAL_SOURCE, sourceId: id },
+    reason: input.reason,
+  });
+  await repo.setStatus(ctx.db, id, { status: 'REVERSED', userId: ctx.user.id });
+  const after = await getCount(ctx, id);
+  const movements = await movementsByIds(
+    ctx.db,
+    posted.map((p) => p.id),
+  );
+  await recordStep(ctx, stockCountDocument, locked, 'reverse', 'REVERSED', {
+    before,
+    after: { ...after, movementIds: movements.map((m) => m.id) },
+  });
+  return { count: after, movements };
+}
+
+/** The rows a session posted and those of its reversal. */
+export async function countMovements(ctx: ReadCtx, id: string) {
+  const count = await countRow(ctx, id);
+  const [posted, reversal] = await Promise.all([
+    rowsOfSource(ctx.db, STOCK_COUNT_SOURCE, count.id),
+    rowsOfSource(ctx.db, STOCK_COUNT_REVERSAL_SOURCE, count.id),
+  ]);
+  const [postedRows, reversalRows] = await Promise.all([
+    movementsByIds(
+      ctx.db,
+      posted.map((r) => r.id),
+    ),
+    movementsByIds(
+      ctx.db,
+      reversal.map((r) => r.id),
+    ),
+  ]);
+  return { posted: postedRows, reversal: reversalRows };
 }

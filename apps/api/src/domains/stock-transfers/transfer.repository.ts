@@ -253,6 +253,28 @@ export async function lineValues(db: Db, transferId: string) {
   return rows;
 }
 
+/**
+ * The FIFO layers each line's receipts took out of transit (the consumptions of its TRANSIT_OUT rows, kept
+ * in step by every replay), summed per line, received date and unit cost, oldest first.
+ */
+export async function receivedLayers(db: Db, transferId: string) {
+  const { rows } = await sql<{
+    source_line: string | null;
+    received_at: Date;
+    unit_cost: string;
+    quantity: string;
+    value: string;
+  }>`
+    SELECT m.source_line, c.received_at, c.unit_cost::text AS unit_cost,
+      sum(abs(c.quantity))::text AS quantity, sum(abs(c.value))::text AS value
+    FROM stock_movements m
+    JOIN stock_consumptions c ON c.movement_id = m.id
+    WHERE m.source_type = ${TRANSFER_SOURCE_TYPE} AND m.source_id = ${transferId} AND m.kind = 'TRANSIT_OUT'
+    GROUP BY m.source_line, c.received_at, c.unit_cost
+    ORDER BY m.source_line, c.received_at, c.unit_cost`.execute(db);
+  return rows;
+}
+
 // The list
 
 const SORTS = {

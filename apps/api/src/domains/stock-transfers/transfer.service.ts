@@ -37,7 +37,7 @@ import { documentMovements } from '../../platform/documents-movements.ts';
 import { conflict, unprocessable } from '../../platform/errors.ts';
 import { offsetOf, toPage } from '../../platform/pagination.ts';
 import type { Ctx } from '../../platform/routes.ts';
-import { numberCell, type XlsxColumn } from '../../platform/xlsx.ts';
+import { ui, words, type XlsxColumn } from '../../platform/xlsx.ts';
 import { movementsByIds, type PostLine, post } from '../stock/index.ts';
 import * as repo from './transfer.repository.ts';
 
@@ -80,7 +80,14 @@ function inTransitOf(l: repo.LineRow): Decimal {
   return new Decimal(l.dispatched_quantity).sub(l.received_quantity).sub(l.discrepancy_quantity);
 }
 
-function toLine(l: repo.LineRow, values: Map<string, Decimal>, dispatched: boolean): TransferLine {
+type LayerRow = Awaited<ReturnType<typeof repo.receivedLayers>>[number];
+
+function toLine(
+  l: repo.LineRow,
+  values: Map<string, Decimal>,
+  dispatched: boolean,
+  layers: readonly LayerRow[] = [],
+): TransferLine {
   const v = (kind: string) => values.get(`${l.line_no}|${kind}`) ?? ZERO;
   const inTransit = inTransitOf(l);
   return {
@@ -101,15 +108,28 @@ function toLine(l: repo.LineRow, values: Map<string, Decimal>, dispatched: boole
     discrepancyValue: money(v('WRITE_OFF').neg()),
     // What the transfer put into transit less what it took out of it.
     inTransitValue: money(v('TRANSFER_IN').add(v('TRANSIT_OUT')).add(v('WRITE_OFF'))),
+    receivedLayers: layers.map((r) => ({
+      receivedAt: r.received_at.toISOString(),
+      unitCost: new Decimal(r.unit_cost).toFixed(4),
+      quantity: qty(r.quantity),
+      value: money(r.value),
+    })),
   };
 }
 
 export async function getTransfer(db: Kysely<Database>, id: string): Promise<Transfer> {
   const head = found(await repo.findTransfer(db, id), 'Transfer', id);
-  const [lineRows, valueRows] = await Promise.all([repo.findLines(db, [id]), repo.lineValues(db, id)]);
+  const [lineRows, valueRows, layerRows] = await Promise.all([
+    repo.findLines(db, [id]),
+    repo.lineValues(db, id),
+    repo.receivedLayers(db, id),
+  ]);
   const values = new Map(valueRows.map((r) => [`${r.source_line}|${r.kind}`, new Decimal(r.value)]));
   const dispatched = head.dispatched_at !== null;
-  const lines = lineRows.map((l) => toLine(l, values, dispatched));
+  const layersByLine = new Map<string, LayerRow[]>();
+  for (const r of layerRows)
+    layersByLine.set(r.source_line ?? '', [...(layersByLine.get(r.source_line ?? '') ?? []), r]);
+  const lines = lineRows.map((l) => toLine(l, values, dispatched, layersByLine.get(String(l.line_no))));
   const sum = (f: (l: TransferLine) => string) => lines.reduce((s, l) => s.add(f(l)), ZERO);
   return {
     ...headOf(head),
@@ -169,27 +189,51 @@ export async function transferMovements(
 
 type ExportRow = DocumentLineRow<repo.TransferListRow, repo.LineRow>;
 
-const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : '');
-
 const EXPORT_COLUMNS: XlsxColumn<ExportRow>[] = [
-  { header: 'Number', width: 18, value: (r) => r.document.number },
-  { header: 'Status', width: 18, value: (r) => r.document.status },
-  { header: 'From', width: 12, value: (r) => r.document.from_code },
-  { header: 'To', width: 12, value: (r) => r.document.to_code },
-  { header: 'Created', width: 12, value: (r) => day(r.document.created_at) },
-  { header: 'Expected', width: 12, value: (r) => r.document.expected_date ?? '' },
-  { header: 'Dispatched', width: 12, value: (r) => day(r.document.dispatched_at) },
-  { header: 'Received', width: 12, value: (r) => day(r.document.received_at) },
-  { header: 'Line', width: 6, value: (r) => r.line.line_no },
-  { header: 'SKU', width: 20, value: (r) => r.line.sku },
-  { header: 'Name', width: 36, value: (r) => r.line.name },
-  { header: 'From bin', width: 12, value: (r) => r.line.from_location_code ?? '' },
-  { header: 'To bin', width: 12, value: (r) => r.line.to_location_code ?? '' },
-  { header: 'Quantity', width: 12, value: (r) => numberCell(r.line.quantity) },
-  { header: 'Dispatched quantity', width: 14, value: (r) => numberCell(r.line.dispatched_quantity) },
-  { header: 'Received quantity', width: 14, value: (r) => numberCell(r.line.received_quantity) },
-  { header: 'Discrepancy quantity', width: 14, value: (r) => numberCell(r.line.discrepancy_quantity) },
-  { header: 'Discrepancy reason', width: 30, value: (r) => r.line.discrepancy_reason },
+  { header: ui('transfers:fields.number'), width: 18, value: (r) => r.document.number },
+  {
+    header: ui('transfers:fields.status'),
+    width: 18,
+    type: 'enum',
+    labels: 'documents:inventory_transfer.status',
+    value: (r) => r.document.status,
+  },
+  { header: ui('transfers:fields.fromWarehouse'), width: 14, value: (r) => r.document.from_code },
+  { header: ui('transfers:fields.toWarehouse'), width: 14, value: (r) => r.document.to_code },
+  { header: ui('transfers:fields.createdAt'), width: 12, type: 'date', value: (r) => r.document.created_at },
+  { header: ui('transfers:fields.expectedDate'), width: 12, type: 'date', value: (r) => r.document.expected_date },
+  { header: ui('transfers:fields.dispatchedAt'), width: 12, type: 'date', value: (r) => r.document.dispatched_at },
+  { header: ui('transfers:fields.receivedAt'), width: 12, type: 'date', value: (r) => r.document.received_at },
+  { header: ui('transfers:fields.lineState'), width: 6, type: 'number', places: 0, value: (r) => r.line.line_no },
+  { header: ui('products:fields.sku'), width: 20, value: (r) => r.line.sku },
+  { header: ui('products:fields.name'), width: 36, value: (r) => r.line.name },
+  { header: ui('transfers:fields.fromBin'), width: 12, value: (r) => r.line.from_location_code ?? '' },
+  { header: ui('transfers:fields.toBin'), width: 12, value: (r) => r.line.to_location_code ?? '' },
+  { header: ui('transfers:fields.quantity'), width: 12, type: 'quantity', value: (r) => r.line.quantity },
+  {
+    // The document's dates have the same one-word titles: a flat sheet names the quantities in full.
+    header: words('Dispatched quantity', 'Cantidad enviada', 'Quantidade expedida', 'Versandte Menge'),
+    width: 14,
+    type: 'quantity',
+    value: (r) => r.line.dispatched_quantity,
+  },
+  {
+    header: words('Received quantity', 'Cantidad recibida', 'Quantidade recebida', 'Eingegangene Menge'),
+    width: 14,
+    type: 'quantity',
+    value: (r) => r.line.received_quantity,
+  },
+  {
+    header: ui('transfers:fields.discrepancyQuantity'),
+    width: 14,
+    type: 'quantity',
+    value: (r) => r.line.discrepancy_quantity,
+  },
+  {
+    header: words('Discrepancy reason', 'Motivo de la discrepancia', 'Motivo da discrepância', 'Grund der Abweichung'),
+    width: 30,
+    value: (r) => r.line.discrepancy_reason,
+  },
 ];
 
 export function exportTransfers(ctx: Ctx, f: TransferFilter) {

@@ -77,6 +77,11 @@ export interface EngineMovement {
   /** Outbound rows: may go below zero (the warehouse allows negative stock). */
   allowDeficit?: boolean;
   /**
+   * Outbound rows that reverse an inbound row: they take back exactly the layers that row made (its id), at
+   * their value, never other layers and never below zero.
+   */
+  takesFrom?: string;
+  /**
    * Outbound rows: the unit cost a deficit takes when its warehouse and bucket have no last cost. A posting
    * gives the product's cost price; a replay gives what the row's deficit was valued at when it was posted
    * (its deficit slice), so that a later change of the cost price never rewrites history.
@@ -212,6 +217,7 @@ export class FifoState {
   }
 
   private outbound(m: EngineMovement): StepResult {
+    if (m.takesFrom) return this.takeBack(m, m.takesFrom);
     const key = keyOf(m.warehouseId, m.bucket);
     const list = this.layers.get(key) ?? [];
     const want = m.quantity.neg();
@@ -280,6 +286,49 @@ export class FifoState {
     this.slicesOf.set(m.id, slices);
     // Copies: a settlement later changes the kept deficit slice, not what this step answered.
     return { value: total.neg(), slices: slices.map((x) => ({ ...x })), revaluations: [], created };
+  }
+
+  /** A reversal of an inbound row: the layers that row made are taken back whole, whatever is older. */
+  private takeBack(m: EngineMovement, originId: string): StepResult {
+    const key = keyOf(m.warehouseId, m.bucket);
+    const all = this.layers.get(key) ?? [];
+    const own = all.filter((l) => l.originMovementId === originId);
+    const want = m.quantity.neg();
+    const open = own.reduce((sum, l) => sum.add(l.remaining), ZERO);
+    if (open.lt(want))
+      throw new FifoError(
+        'RETURN_EXCEEDS_ISSUE',
+        `Only ${open.toFixed()} of what movement ${originId} brought in is still in stock, ${want.toFixed()} asked for.`,
+        { movementId: originId, remaining: open.toFixed(), requested: want.toFixed() },
+        { movementId: m.id, postedAt: m.postedAt, quantity: m.quantity },
+      );
+    const slices: Slice[] = [];
+    let left = want;
+    let total = ZERO;
+    for (const layer of own) {
+      if (left.isZero()) break;
+      const q = Decimal.min(left, layer.remaining);
+      const value = take(layer, q);
+      slices.push({
+        seq: slices.length,
+        layerMovementId: layer.originMovementId,
+        layerSeq: layer.seq,
+        ownerId: layer.ownerId,
+        receivedAt: layer.receivedAt,
+        unitCost: layer.unitCost,
+        quantity: q,
+        value,
+        isDeficit: false,
+      });
+      total = total.add(value);
+      left = left.sub(q);
+    }
+    this.layers.set(
+      key,
+      all.filter((l) => !l.remaining.isZero()),
+    );
+    this.slicesOf.set(m.id, slices);
+    return { value: total.neg(), slices: slices.map((x) => ({ ...x })), revaluations: [], created: [] };
   }
 
   private inbound(m: EngineMovement): StepResult {

@@ -2,12 +2,21 @@ import type { RouteEntry } from '../../platform/routes.ts';
 import { stockRoutes } from './stock.routes.ts';
 
 export { checkStock } from './check.service.ts';
+export {
+  CHECKPOINT_JOB_KIND,
+  ensureCheckpoints,
+  registerCheckpoints,
+  requestCheckpoints,
+} from './checkpoint.service.ts';
 // The FIFO engine and the ledger as its rows, for the reports that replay the history.
 export { type Bucket, FifoError, type Layer, replay } from './fifo.ts';
 export { movementsByIds } from './inventory.repository.ts';
 export { assembledKey, engineHistory, type LedgerRow } from './ledger-history.ts';
 export { adjustStock, costForFound } from './override.service.ts';
 export { type PostedMovement, type Posting, type PostLine, post } from './posting.service.ts';
+export { atOrBelowReorderPoint, REORDER_RULE_TEXT } from './reorder-rule.ts';
+export { rowsOfSource } from './reversal.repository.ts';
+export { postReversal, reversalDetail } from './reversal.service.ts';
 export { stockReferences } from './stock.references.ts';
 export { binStock, lockProducts } from './stock.repository.ts';
 

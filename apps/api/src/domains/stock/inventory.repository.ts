@@ -12,6 +12,7 @@ import type { Database } from '../../db/schema.ts';
 import { dayEnd, dayStart } from '../../platform/business-day.ts';
 import { likePattern, parseSort } from '../../platform/pagination.ts';
 import { textMatches } from '../products/index.ts';
+import { atOrBelowReorderPoint } from './reorder-rule.ts';
 
 /** SQL of the inventory lists and a product's movement history. */
 
@@ -31,13 +32,23 @@ const SUMMARY_SORTS = {
   value: 's.value',
 } as const;
 
+/**
+ * SKU or name contains the text, as a condition on the product row itself: PostgreSQL answers it with one
+ * BitmapOr of the two trigram indexes (migration 0006) and checks the product's other conditions in the same
+ * pass, or, for a common word, walks the products in SKU order and stops at the page's end. Digits may also
+ * be the start of a barcode (another table): then the matching ids come from the indexes of both tables.
+ */
+function textOnProduct(db: Db, text: string) {
+  if (/^\d{3,14}$/.test(text)) return sql<boolean>`p.id IN (${textMatches(db, text)})`;
+  return sql<boolean>`(p.sku LIKE ${likePattern(text.toUpperCase())} OR p.name ILIKE ${likePattern(text)})`;
+}
+
 function productFilter(db: Db, f: { q?: string; brandId?: string }) {
   let query = db
     .selectFrom('products as p')
     .leftJoin('brands as b', 'b.id', 'p.brand_id')
     .where('p.kind', '<>', 'SERVICE');
-  // SKU, name or barcode through their own indexes (an OR across columns would scan every product).
-  if (f.q) query = query.where('p.id', 'in', textMatches(db, f.q.trim()));
+  if (f.q) query = query.where(textOnProduct(db, f.q.trim()));
   if (f.brandId) query = query.where('p.brand_id', '=', f.brandId);
   return query;
 }
@@ -81,7 +92,7 @@ function groupedLevels(db: Db, warehouseId: string | undefined) {
  * The summary's products: the stock filters are EXISTS tests on a product's own level rows (primary key
  * lookups), so a page of products is found first and only its levels are summed.
  */
-function summaryProducts(db: Db, f: InventorySummaryFilter) {
+export function summaryProducts(db: Db, f: InventorySummaryFilter) {
   let query = productFilter(db, f);
   const wh = f.warehouseId;
   if (f.inStock === 'true')
@@ -95,12 +106,13 @@ function summaryProducts(db: Db, f: InventorySummaryFilter) {
           .$if(!!wh, (q) => q.where('l.warehouse_id', '=', wh as string)),
       ),
     );
+  // At or below the reorder point in at least one warehouse (of the filter): the rule of reorder-rule.ts.
   if (f.belowReorder === 'true')
-    query = query
-      .where('p.kind', '=', 'STOCK')
-      .where(
-        sql<boolean>`coalesce((SELECT sum(l.available) FROM stock_levels l WHERE l.product_id = p.id ${wh ? sql`AND l.warehouse_id = ${wh}::uuid` : sql``}), 0) <= p.reorder_point`,
-      );
+    query = query.where(
+      sql<boolean>`EXISTS (SELECT 1 FROM stock_levels l JOIN warehouses w ON w.id = l.warehouse_id
+        WHERE l.product_id = p.id ${wh ? sql`AND l.warehouse_id = ${wh}::uuid` : sql``}
+          AND ${atOrBelowReorderPoint('l', 'p', 'w')})`,
+    );
   return query;
 }
 
@@ -108,8 +120,13 @@ export async function findSummary(db: Db, f: InventorySummaryFilter, limit: numb
   const sort = parseSort(f.sort, SUMMARY_SORTS, { column: 'p.sku', direction: 'asc' });
   // By SKU or name, a page of products is found first and only its levels are summed; a figure's order needs
   // every product's sums, which one grouped pass over the levels gives faster than a lookup per product.
-  const byFigure = sort.column !== 'p.sku' && sort.column !== 'p.name';
-  const base = summaryProducts(db, f);
+  // By value over every warehouse, products come in the order of the value kept per product (migration 0024,
+  // its own index), so a page is found as by SKU.
+  const byKeptValue = sort.column === 's.value' && !f.warehouseId;
+  const byFigure = sort.column !== 'p.sku' && sort.column !== 'p.name' && !byKeptValue;
+  const base = byKeptValue
+    ? summaryProducts(db, f).innerJoin('stock_product_values as v', 'v.product_id', 'p.id')
+    : summaryProducts(db, f);
   const joined = byFigure
     ? base.leftJoin(groupedLevels(db, f.warehouseId).as('s'), 's.product_id', 'p.id')
     : base.leftJoinLateral(
@@ -135,13 +152,16 @@ export async function findSummary(db: Db, f: InventorySummaryFilter, limit: numb
       's.value',
     ])
     // Products with no level rows count as zero, wherever the direction puts them.
-    .orderBy(byFigure ? sql`coalesce(${sql.ref(sort.column)}, 0)` : sql.ref(sort.column), sort.direction)
-    .orderBy('p.id')
+    .orderBy(
+      byKeptValue ? sql.ref('v.value') : byFigure ? sql`coalesce(${sql.ref(sort.column)}, 0)` : sql.ref(sort.column),
+      sort.direction,
+    )
+    .orderBy(byKeptValue ? sql.ref('v.product_id') : sql.ref('p.id'))
     .limit(limit)
     .offset(offset)
     .execute();
   return rows.map(
-    (r): InventorySummaryRow => ({
+    (r): Omit<InventorySummaryRow, 'onHandValue' | 'inTransitValue'> => ({
       productId: r.id,
       sku: r.sku,
       name: r.name,

@@ -17,40 +17,59 @@ import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
 import { allRows, offsetOf, toPage } from '../../platform/pagination.ts';
 import type { Ctx } from '../../platform/routes.ts';
-import { numberCell, sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
+import { hasUiText } from '../../platform/ui-words.ts';
+import { joinText, sendXlsx, ui, words, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
 import * as repo from './inventory.repository.ts';
+import * as transit from './inventory-transit.repository.ts';
 
 /** The inventory summary, list and a product's movement history: reads of what the posting service keeps. */
 
+/** A page of the summary: the repository's rows, their value split into on hand and in transit. */
+async function summaryPage(db: Kysely<Database>, f: InventorySummaryFilter, limit: number, offset: number) {
+  return transit.withValueSplit(db, await repo.findSummary(db, f, limit, offset), f.warehouseId);
+}
+
 export async function inventorySummary(db: Kysely<Database>, q: InventorySummaryQuery) {
-  const [items, total] = await Promise.all([
-    repo.findSummary(db, q, q.pageSize, offsetOf(q)),
-    repo.countSummary(db, q),
-  ]);
+  const [items, total] = await Promise.all([summaryPage(db, q, q.pageSize, offsetOf(q)), repo.countSummary(db, q)]);
   return toPage(items, total, q);
 }
 
-export function inventorySummaryTotals(db: Kysely<Database>, f: InventorySummaryFilter) {
-  return repo.summaryTotals(db, f);
+export async function inventorySummaryTotals(db: Kysely<Database>, f: InventorySummaryFilter) {
+  return transit.totalsWithValueSplit(db, f, await repo.summaryTotals(db, f));
 }
 
+// As the movements list tells them: a source id that is an internal id (a UUID) is left out.
+const UUID_LIKE = /^[0-9a-f]{8}-[0-9a-f]{4}-/i;
+
 const SUMMARY_COLUMNS: XlsxColumn<InventorySummaryRow>[] = [
-  { header: 'SKU', width: 20, value: (r) => r.sku },
-  { header: 'Name', width: 40, value: (r) => r.name },
-  { header: 'Brand', width: 16, value: (r) => r.brand?.code ?? '' },
-  { header: 'Unit', width: 10, value: (r) => r.unit },
-  { header: 'On hand', width: 12, value: (r) => numberCell(r.onHand) },
-  { header: 'Reserved', width: 12, value: (r) => numberCell(r.reserved) },
-  { header: 'Short', width: 10, value: (r) => numberCell(r.short) },
-  { header: 'Available', width: 12, value: (r) => numberCell(r.available) },
-  { header: 'In transit', width: 12, value: (r) => numberCell(r.inTransit) },
-  { header: 'Consigned', width: 12, value: (r) => numberCell(r.consigned) },
-  { header: 'Value (GBP)', width: 14, value: (r) => numberCell(r.value) },
-  { header: 'Reorder point', width: 12, value: (r) => numberCell(r.reorderPoint) },
+  { header: ui('inventory:fields.sku'), width: 20, value: (r) => r.sku },
+  { header: ui('inventory:fields.name'), width: 40, value: (r) => r.name },
+  { header: ui('inventory:fields.brand'), width: 20, value: (r) => r.brand?.name ?? '' },
+  { header: ui('inventory:fields.unit'), width: 14, type: 'enum', labels: 'products:units', value: (r) => r.unit },
+  { header: ui('inventory:fields.onHand'), width: 12, type: 'quantity', value: (r) => r.onHand },
+  { header: ui('inventory:fields.reserved'), width: 12, type: 'quantity', value: (r) => r.reserved },
+  { header: ui('inventory:fields.short'), width: 10, type: 'quantity', value: (r) => r.short },
+  { header: ui('inventory:fields.available'), width: 12, type: 'quantity', value: (r) => r.available },
+  { header: ui('inventory:fields.inTransit'), width: 12, type: 'quantity', value: (r) => r.inTransit },
+  { header: ui('inventory:fields.consigned'), width: 12, type: 'quantity', value: (r) => r.consigned },
+  {
+    header: ui('inventory:fields.onHandValue'),
+    width: 16,
+    type: 'money',
+    value: (r) => r.onHandValue,
+  },
+  {
+    header: ui('inventory:fields.inTransitValue'),
+    width: 16,
+    type: 'money',
+    value: (r) => r.inTransitValue,
+  },
+  { header: ui('inventory:fields.valueTotal'), width: 14, type: 'money', value: (r) => r.value },
+  { header: ui('inventory:fields.reorderPoint'), width: 12, type: 'quantity', value: (r) => r.reorderPoint },
 ];
 
 export function exportInventorySummary(ctx: Ctx, f: InventorySummaryFilter) {
-  const rows = allRows((offset, limit) => repo.findSummary(ctx.db, f, limit, offset), XLSX_EXPORT_MAX_ROWS);
+  const rows = allRows((offset, limit) => summaryPage(ctx.db, f, limit, offset), XLSX_EXPORT_MAX_ROWS);
   return sendXlsx(ctx, `inventory-summary-${new Date().toISOString().slice(0, 10)}.xlsx`, SUMMARY_COLUMNS, rows);
 }
 
@@ -64,16 +83,17 @@ export async function inventoryList(db: Kysely<Database>, q: InventoryListQuery)
 }
 
 const LIST_COLUMNS: XlsxColumn<InventoryListRow>[] = [
-  { header: 'SKU', width: 20, value: (r) => r.sku },
-  { header: 'Name', width: 40, value: (r) => r.name },
-  { header: 'Warehouse', width: 14, value: (r) => r.warehouse.code },
-  { header: 'Bin', width: 14, value: (r) => r.location?.code ?? '' },
-  { header: 'Zone', width: 12, value: (r) => r.location?.zone ?? '' },
-  { header: 'On hand (bin)', width: 14, value: (r) => numberCell(r.onHand) },
-  { header: 'Reserved (warehouse)', width: 14, value: (r) => numberCell(r.warehouseReserved) },
-  { header: 'Short (warehouse)', width: 14, value: (r) => numberCell(r.warehouseShort) },
-  { header: 'Available (warehouse)', width: 14, value: (r) => numberCell(r.warehouseAvailable) },
-  { header: 'In transit (warehouse)', width: 14, value: (r) => numberCell(r.warehouseInTransit) },
+  { header: ui('inventory:fields.sku'), width: 20, value: (r) => r.sku },
+  { header: ui('inventory:fields.name'), width: 40, value: (r) => r.name },
+  { header: ui('inventory:fields.warehouse'), width: 14, value: (r) => r.warehouse.code },
+  { header: ui('inventory:fields.bin'), width: 14, value: (r) => r.location?.code ?? '' },
+  { header: ui('stockCounts:fields.zone'), width: 12, value: (r) => r.location?.zone ?? '' },
+  { header: ui('inventory:fields.onHand'), width: 14, type: 'quantity', value: (r) => r.onHand },
+  // Reserved, short, available and in transit are the warehouse's, not the bin's (as the list says).
+  { header: ui('inventory:fields.reserved'), width: 14, type: 'quantity', value: (r) => r.warehouseReserved },
+  { header: ui('inventory:fields.short'), width: 14, type: 'quantity', value: (r) => r.warehouseShort },
+  { header: ui('inventory:fields.available'), width: 14, type: 'quantity', value: (r) => r.warehouseAvailable },
+  { header: ui('inventory:fields.inTransit'), width: 14, type: 'quantity', value: (r) => r.warehouseInTransit },
 ];
 
 export function exportInventoryList(ctx: Ctx, f: InventoryListFilter) {
@@ -117,25 +137,54 @@ export async function productMovements(db: Kysely<Database>, productId: string, 
 
 /** Unit cost and value as the row is worth now (as the screen shows them), then as it was posted. */
 const MOVEMENT_COLUMNS: XlsxColumn<StockMovement>[] = [
-  { header: 'Posted', width: 20, value: (r) => r.postedAt },
-  { header: 'Kind', width: 16, value: (r) => r.kind },
-  { header: 'In transit', width: 10, value: (r) => (r.bucket === 'TRANSIT' ? 'yes' : '') },
-  { header: 'Warehouse', width: 14, value: (r) => r.warehouse.code },
-  { header: 'Bin', width: 14, value: (r) => r.location?.code ?? '' },
-  { header: 'Quantity', width: 12, value: (r) => numberCell(r.quantity) },
-  { header: 'Unit cost (GBP)', width: 14, value: (r) => (r.unitCost === null ? null : numberCell(r.unitCost)) },
-  { header: 'Value (GBP)', width: 14, value: (r) => numberCell(r.currentValue) },
+  { header: ui('inventory:fields.postedAt'), width: 18, type: 'datetime', value: (r) => r.postedAt },
+  { header: ui('inventory:fields.kind'), width: 18, type: 'enum', labels: 'inventory:kinds', value: (r) => r.kind },
+  { header: ui('inventory:inTransitBucket'), width: 10, type: 'boolean', value: (r) => r.bucket === 'TRANSIT' },
+  { header: ui('inventory:fields.warehouse'), width: 14, value: (r) => r.warehouse.code },
+  { header: ui('inventory:fields.bin'), width: 14, value: (r) => r.location?.code ?? '' },
+  { header: ui('inventory:fields.quantity'), width: 12, type: 'quantity', value: (r) => r.quantity },
+  { header: ui('inventory:fields.unitCost'), width: 14, type: 'money', places: 4, value: (r) => r.unitCost },
+  { header: ui('inventory:fields.value'), width: 14, type: 'money', value: (r) => r.currentValue },
   {
-    header: 'Unit cost as posted (GBP)',
+    header: words(
+      'Unit cost as posted (£)',
+      'Coste unitario contabilizado (£)',
+      'Custo unitário lançado (£)',
+      'Gebuchte Stückkosten (£)',
+    ),
     width: 14,
-    value: (r) => (r.postedUnitCost === null ? null : numberCell(r.postedUnitCost)),
+    type: 'money',
+    places: 4,
+    value: (r) => r.postedUnitCost,
   },
-  { header: 'Value as posted (GBP)', width: 14, value: (r) => numberCell(r.value) },
-  { header: 'Balance after', width: 12, value: (r) => numberCell(r.runningQuantity ?? '0') },
-  { header: 'Value after (GBP)', width: 14, value: (r) => numberCell(r.runningValue ?? '0') },
-  { header: 'Source', width: 16, value: (r) => [r.sourceType, r.sourceId, r.sourceLine].filter(Boolean).join(' ') },
-  { header: 'Reason', width: 30, value: (r) => r.reason },
-  { header: 'User', width: 14, value: (r) => r.username ?? '' },
+  {
+    header: words('Value as posted (£)', 'Valor contabilizado (£)', 'Valor lançado (£)', 'Gebuchter Wert (£)'),
+    width: 14,
+    type: 'money',
+    value: (r) => r.value,
+  },
+  {
+    header: ui('inventory:fields.runningQuantity'),
+    width: 12,
+    type: 'quantity',
+    value: (r) => r.runningQuantity ?? '0',
+  },
+  { header: ui('inventory:fields.runningValue'), width: 14, type: 'money', value: (r) => r.runningValue ?? '0' },
+  {
+    header: ui('inventory:fields.source'),
+    width: 24,
+    type: 'enum',
+    // The source's words and its number or reference, as the screen shows them; internal ids say nothing to a person.
+    labels: (source) => {
+      const [type = '', id = '', line = ''] = source.split('\u0000');
+      const rest = [UUID_LIKE.test(id) ? '' : id, line ? `#${line}` : ''].filter(Boolean).join(' ');
+      const sourceWords = hasUiText(`inventory:sources.${type}`) ? ui(`inventory:sources.${type}`) : type;
+      return rest ? joinText(sourceWords, rest) : sourceWords;
+    },
+    value: (r) => [r.sourceType, r.sourceId ?? '', r.sourceLine ?? ''].join('\u0000'),
+  },
+  { header: ui('inventory:fields.reason'), width: 30, value: (r) => r.reason },
+  { header: ui('inventory:fields.user'), width: 14, value: (r) => r.username ?? '' },
 ];
 
 export async function exportProductMovements(ctx: Ctx, productId: string, f: MovementFilter) {

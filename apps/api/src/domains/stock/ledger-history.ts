@@ -61,7 +61,8 @@ export function engineHistory(
       bucket: h.bucket as Bucket,
       quantity,
     };
-    if (quantity.isNegative()) {
+    if (quantity.isNegative() && h.link_id) m.takesFrom = h.link_id;
+    else if (quantity.isNegative()) {
       m.allowDeficit =
         h.bucket === 'STOCK' && allowNegativeStock(h.warehouse_id) && !['TRANSFER_OUT', 'TRANSIT_OUT'].includes(h.kind);
       if (m.allowDeficit) m.fallbackUnitCost = h.deficit_unit_cost ? new Decimal(h.deficit_unit_cost) : costPrice;

@@ -73,6 +73,11 @@ export interface PostLine {
   ownerId?: string | null;
   /** Inbound that brings back what an outbound row took: its id, or an earlier line of this posting. */
   linkTo?: string | { line: number };
+  /**
+   * Outbound that reverses an inbound row (its id): takes back exactly the layers that row made, at their value,
+   * from the bin given; the row is linked to it.
+   */
+  takesBackFrom?: string;
   reason?: string;
   sourceLine?: string;
   /**
@@ -314,6 +319,8 @@ async function expandLines(
     };
     const made: number[] = [];
     if (outbound) {
+      if (l.takesBackFrom && l.locationId === undefined)
+        throw new Error(`line ${line} takes back an inbound row: it names the bin`);
       const parts =
         bucket === 'TRANSIT'
           ? [{ locationId: null, quantity: l.quantity.neg() }]
@@ -325,13 +332,16 @@ async function expandLines(
           locationId: part.locationId,
           quantity: part.quantity.neg(),
           releaseReserved: i === 0 ? base.releaseReserved : ZERO,
+          linkId: l.takesBackFrom ?? null,
           engine: {
             id: '',
             postedAt: '',
             warehouseId: l.warehouseId,
             bucket,
             quantity: part.quantity.neg(),
-            allowDeficit: base.allowNegative && !['TRANSFER_OUT', 'TRANSIT_OUT'].includes(l.kind),
+            ...(l.takesBackFrom
+              ? { takesFrom: l.takesBackFrom }
+              : { allowDeficit: base.allowNegative && !['TRANSFER_OUT', 'TRANSIT_OUT'].includes(l.kind) }),
           },
         });
       }

@@ -4,6 +4,7 @@ import { checkStock } from './check.service.ts';
 import * as inventory from './inventory.service.ts';
 import * as overrides from './override.service.ts';
 import * as reservations from './reservation.service.ts';
+import * as reversals from './reversal.service.ts';
 
 export const stockRoutes: RouteEntry[] = [
   route(stockApi.inventorySummary, ({ query }, ctx) => inventory.inventorySummary(ctx.db, query)),
@@ -19,6 +20,8 @@ export const stockRoutes: RouteEntry[] = [
   route(stockApi.overrideStock, ({ body }, ctx) => overrides.overrideStock(ctx, body)),
   route(stockApi.adjustStock, ({ body }, ctx) => overrides.adjustStock(ctx, body)),
   route(stockApi.listOverrides, ({ query }, ctx) => overrides.listOverrides(ctx, query)),
+  route(stockApi.getOverride, ({ params }, ctx) => reversals.getOverride(ctx, params.id)),
+  route(stockApi.reverseOverride, ({ params, body }, ctx) => reversals.reverseOverride(ctx, params.id, body)),
   route(stockApi.createReservation, ({ body }, ctx) => reservations.reserve(ctx, body)),
   route(stockApi.getReservation, ({ params }, ctx) => reservations.getReservation(ctx.db, params.id)),
   route(stockApi.releaseReservation, ({ params }, ctx) => reservations.release(ctx, params.id)),

@@ -1,7 +1,9 @@
-import { systemLogsApi } from '@backoffice/contracts';
+import { notificationsApi, SIGN_IN_ACTIONS, systemLogsApi } from '@backoffice/contracts';
 import { sql } from 'kysely';
 import { likePattern, offsetOf, parseSort, toPage } from '../../platform/pagination.ts';
 import { type RouteEntry, route } from '../../platform/routes.ts';
+import { referenceOf } from './notifications.repository.ts';
+import { activityPage, getPreferences, markActivitySeen, updatePreferences } from './notifications.service.ts';
 
 /** Distinct values of an indexed column by a loose index scan: fast however long the log grows. */
 function distinctValues(column: 'entity' | 'action') {
@@ -16,7 +18,10 @@ function distinctValues(column: 'entity' | 'action') {
 
 export const systemLogsRoutes: RouteEntry[] = [
   route(systemLogsApi.list, async ({ query }, ctx) => {
-    let base = ctx.db.selectFrom('system_logs');
+    let base = ctx.db.selectFrom('system_logs as l');
+    // Sign-ins outnumber every other row: they are a filter away, business changes are the default.
+    if (query.kind === 'business') base = base.where('action', 'not in', [...SIGN_IN_ACTIONS]);
+    if (query.kind === 'signIns') base = base.where('action', 'in', [...SIGN_IN_ACTIONS]);
     if (query.userId) base = base.where('user_id', '=', query.userId);
     if (query.entity) base = base.where('entity', '=', query.entity);
     if (query.action) base = base.where('action', '=', query.action);
@@ -24,12 +29,15 @@ export const systemLogsRoutes: RouteEntry[] = [
     if (query.to) base = base.where(sql<boolean>`at < ${query.to}::date + 1`);
     if (query.q) {
       const p = likePattern(query.q);
-      base = base.where(sql<boolean>`(username ILIKE ${p} OR entity_id ILIKE ${p} OR request_id ILIKE ${p})`);
+      base = base.where(
+        sql<boolean>`(username ILIKE ${p} OR entity_id ILIKE ${p} OR reference ILIKE ${p} OR request_id ILIKE ${p})`,
+      );
     }
     const { direction } = parseSort(query.sort, { at: 'at' }, { column: 'at', direction: 'desc' });
     const [rows, count] = await Promise.all([
       base
         .selectAll()
+        .select(referenceOf.as('resolved_reference'))
         .orderBy('at', direction)
         .orderBy('id', direction)
         .limit(query.pageSize)
@@ -45,6 +53,7 @@ export const systemLogsRoutes: RouteEntry[] = [
       action: r.action,
       entity: r.entity,
       entityId: r.entity_id,
+      reference: r.resolved_reference,
       before: r.before ?? null,
       after: r.after ?? null,
       requestId: r.request_id,
@@ -53,8 +62,9 @@ export const systemLogsRoutes: RouteEntry[] = [
   }),
   route(systemLogsApi.mine, async ({ query }, ctx) => {
     const rows = await ctx.db
-      .selectFrom('system_logs')
+      .selectFrom('system_logs as l')
       .select(['id', 'at', 'action', 'entity', 'entity_id'])
+      .select(referenceOf.as('reference'))
       .where('user_id', '=', ctx.user.id)
       .orderBy('at', 'desc')
       .orderBy('id', 'desc')
@@ -67,6 +77,7 @@ export const systemLogsRoutes: RouteEntry[] = [
         action: r.action,
         entity: r.entity,
         entityId: r.entity_id,
+        reference: r.reference,
       })),
     };
   }),
@@ -77,4 +88,8 @@ export const systemLogsRoutes: RouteEntry[] = [
     ]);
     return { entities: entities.rows.map((r) => r.v), actions: actions.rows.map((r) => r.v) };
   }),
+  route(notificationsApi.activity, ({ query }, ctx) => activityPage(ctx, query)),
+  route(notificationsApi.markActivitySeen, ({ body }, ctx) => markActivitySeen(ctx, body.upTo)),
+  route(notificationsApi.preferences, (_, ctx) => getPreferences(ctx)),
+  route(notificationsApi.updatePreferences, ({ body }, ctx) => updatePreferences(ctx, body)),
 ];

@@ -14,7 +14,7 @@ import { badRequest, conflict, isUniqueViolation, notFound } from '../../platfor
 import { allRows, offsetOf, toPage } from '../../platform/pagination.ts';
 import { inUse } from '../../platform/references.ts';
 import type { Ctx } from '../../platform/routes.ts';
-import { sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
+import { ACTIVE_INACTIVE, sendXlsx, ui, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
 import { referencesOfLocation } from './location.references.ts';
 import * as repo from './warehouse.repository.ts';
 import { getWarehouse } from './warehouse.service.ts';
@@ -134,6 +134,14 @@ export async function updateLocation(
 export async function deleteLocation(ctx: Ctx, warehouseId: string, id: string) {
   await getWarehouse(ctx.db, warehouseId, 'share');
   const before = await getLocation(ctx.db, warehouseId, id, true);
+  // Said in words before the generic IN_USE: the warehouse would be left putting received stock nowhere.
+  const defaults = await repo.defaultsNamingLocation(ctx.db, id);
+  if (defaults.receiving || defaults.returns)
+    throw conflict(
+      WarehouseErrorCode.LOCATION_IS_DEFAULT,
+      `Bin "${before.code}" is this warehouse's default ${defaults.receiving ? 'receiving' : 'returns'} bin; choose another default in Advanced Config before deleting it.`,
+      { code: before.code, default: defaults.receiving ? 'receiving' : 'returns' },
+    );
   const references = await referencesOfLocation(ctx.db, id);
   if (references.length) throw inUse(`Location "${before.code}"`, references);
   await repo.deleteLocation(ctx.db, id);
@@ -142,12 +150,24 @@ export async function deleteLocation(ctx: Ctx, warehouseId: string, id: string) 
 }
 
 const COLUMNS: XlsxColumn<WarehouseLocation>[] = [
-  { header: 'Code', width: 16, value: (l) => l.code },
-  { header: 'Zone', width: 16, value: (l) => l.zone },
-  { header: 'Pick sequence', width: 14, value: (l) => l.pickSequence },
-  { header: 'Pickable', width: 10, value: (l) => l.pickable },
-  { header: 'Active', width: 9, value: (l) => l.active },
-  { header: 'Updated', width: 20, value: (l) => new Date(l.updatedAt) },
+  { header: ui('warehouses:locations.fields.code'), width: 16, value: (l) => l.code },
+  { header: ui('warehouses:locations.fields.zone'), width: 16, value: (l) => l.zone },
+  {
+    header: ui('warehouses:locations.fields.pickSequence'),
+    width: 14,
+    type: 'number',
+    places: 0,
+    value: (l) => l.pickSequence,
+  },
+  { header: ui('warehouses:locations.fields.pickable'), width: 10, type: 'boolean', value: (l) => l.pickable },
+  {
+    header: ui('warehouses:fields.status'),
+    width: 10,
+    type: 'boolean',
+    labels: ACTIVE_INACTIVE,
+    value: (l) => l.active,
+  },
+  { header: ui('warehouses:fields.updatedAt'), width: 12, type: 'date', value: (l) => l.updatedAt },
 ];
 
 export async function exportLocations(ctx: Ctx, warehouseId: string, filter: WarehouseLocationFilter) {

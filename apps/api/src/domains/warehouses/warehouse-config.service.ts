@@ -1,5 +1,4 @@
 import {
-  type PickingOrder,
   type WarehouseConfig,
   type WarehouseConfigFilter,
   type WarehouseConfigInput,
@@ -13,7 +12,7 @@ import type { Database } from '../../db/schema.ts';
 import { notFound, unprocessable } from '../../platform/errors.ts';
 import { allRows, offsetOf, toPage } from '../../platform/pagination.ts';
 import type { Ctx } from '../../platform/routes.ts';
-import { sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
+import { ACTIVE_INACTIVE, sendXlsx, ui, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
 import * as repo from './warehouse.repository.ts';
 import { getWarehouse } from './warehouse.service.ts';
 
@@ -76,22 +75,48 @@ export async function updateWarehouseConfig(ctx: Ctx, warehouseId: string, input
   return after;
 }
 
-const PICKING_ORDER_LABELS: Record<PickingOrder, string> = {
-  PICK_SEQUENCE: 'Pick sequence',
-  LOCATION_CODE: 'Location code',
-  FIFO_OLDEST_FIRST: 'Oldest stock first (FIFO)',
-};
-
 const COLUMNS: XlsxColumn<WarehouseConfig>[] = [
-  { header: 'Warehouse', width: 16, value: (c) => c.warehouseCode },
-  { header: 'Name', width: 32, value: (c) => c.warehouseName },
-  { header: 'Active', width: 9, value: (c) => c.warehouseActive },
-  { header: 'Allow negative stock', width: 20, value: (c) => c.allowNegativeStock },
-  { header: 'Default receiving location', width: 26, value: (c) => c.defaultReceivingLocation?.code ?? '' },
-  { header: 'Default returns location', width: 24, value: (c) => c.defaultReturnsLocation?.code ?? '' },
-  { header: 'Over-receipt tolerance %', width: 24, value: (c) => c.overReceiptTolerance },
-  { header: 'Picking order', width: 26, value: (c) => PICKING_ORDER_LABELS[c.pickingOrder] },
-  { header: 'Updated', width: 20, value: (c) => new Date(c.updatedAt) },
+  { header: ui('warehouses:fields.code'), width: 16, value: (c) => c.warehouseCode },
+  { header: ui('warehouses:fields.name'), width: 32, value: (c) => c.warehouseName },
+  {
+    header: ui('warehouses:fields.status'),
+    width: 10,
+    type: 'boolean',
+    labels: ACTIVE_INACTIVE,
+    value: (c) => c.warehouseActive,
+  },
+  {
+    header: ui('warehouses:config.fields.allowNegativeStock'),
+    width: 20,
+    type: 'boolean',
+    value: (c) => c.allowNegativeStock,
+  },
+  {
+    header: ui('warehouses:config.fields.defaultReceivingLocation'),
+    width: 26,
+    value: (c) => c.defaultReceivingLocation?.code ?? '',
+  },
+  {
+    header: ui('warehouses:config.fields.defaultReturnsLocation'),
+    width: 24,
+    value: (c) => c.defaultReturnsLocation?.code ?? '',
+  },
+  // Per cent of the ordered quantity, as the screen writes it (5 %), still a number cell.
+  {
+    header: ui('warehouses:config.fields.overReceiptTolerance'),
+    width: 24,
+    type: 'number',
+    suffix: ' %',
+    value: (c) => c.overReceiptTolerance,
+  },
+  {
+    header: ui('warehouses:config.fields.pickingOrder'),
+    width: 26,
+    type: 'enum',
+    labels: (order) => ui(`warehouses:pickingOrders.${order}.label`),
+    value: (c) => c.pickingOrder,
+  },
+  { header: ui('warehouses:fields.updatedAt'), width: 12, type: 'date', value: (c) => c.updatedAt },
 ];
 
 export function exportWarehouseConfigs(ctx: Ctx, filter: WarehouseConfigFilter) {

@@ -150,10 +150,24 @@ function warehouseValues(w: WarehouseWrite) {
   };
 }
 
-/** Inserts the warehouse and its configuration with the defaults. */
+/** The bin every new warehouse starts with, named as its default receiving bin (migration 0022 gave older ones theirs). */
+export const DEFAULT_RECEIVING_BIN = { code: 'RECEIVING', zone: 'Receiving' } as const;
+
+/**
+ * Inserts the warehouse, its receiving bin and its configuration with the defaults, the receiving bin named as
+ * the default: stock received without a bin (transfer receipts, bundling output, imports) lands there, not nowhere.
+ */
 export async function insertWarehouse(db: Db, w: WarehouseWrite): Promise<string> {
   const { id } = await db.insertInto('warehouses').values(warehouseValues(w)).returning('id').executeTakeFirstOrThrow();
-  await db.insertInto('warehouse_configs').values({ warehouse_id: id }).execute();
+  const bin = await db
+    .insertInto('warehouse_locations')
+    .values({ warehouse_id: id, code: DEFAULT_RECEIVING_BIN.code, zone: DEFAULT_RECEIVING_BIN.zone })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('warehouse_configs')
+    .values({ warehouse_id: id, default_receiving_location_id: bin.id })
+    .execute();
   return id;
 }
 
@@ -380,6 +394,21 @@ export async function upsertConfig(db: Db, warehouseId: string, c: ConfigWrite) 
     .values({ warehouse_id: warehouseId, ...values })
     .onConflict((oc) => oc.column('warehouse_id').doUpdateSet(values))
     .execute();
+}
+
+/** Which defaults of its warehouse's configuration name the bin (receiving, returns), for a refusal in words. */
+export async function defaultsNamingLocation(db: Db, locationId: string) {
+  const row = await db
+    .selectFrom('warehouse_configs')
+    .select(['default_receiving_location_id', 'default_returns_location_id'])
+    .where((eb) =>
+      eb.or([eb('default_receiving_location_id', '=', locationId), eb('default_returns_location_id', '=', locationId)]),
+    )
+    .executeTakeFirst();
+  return {
+    receiving: row?.default_receiving_location_id === locationId,
+    returns: row?.default_returns_location_id === locationId,
+  };
 }
 
 /** How many warehouse configurations name the bin as a default location. */

@@ -12,7 +12,7 @@ import { conflict, isUniqueViolation, notFound } from '../../platform/errors.ts'
 import { allRows, offsetOf, toPage } from '../../platform/pagination.ts';
 import { inUse } from '../../platform/references.ts';
 import type { Ctx } from '../../platform/routes.ts';
-import { sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
+import { ACTIVE_INACTIVE, sendXlsx, ui, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
 import { referencesOfWarehouse } from './warehouse.references.ts';
 import * as repo from './warehouse.repository.ts';
 
@@ -84,17 +84,23 @@ export async function deleteWarehouse(ctx: Ctx, id: string) {
 }
 
 const COLUMNS: XlsxColumn<Warehouse>[] = [
-  { header: 'Code', width: 16, value: (w) => w.code },
-  { header: 'Name', width: 36, value: (w) => w.name },
-  { header: 'Kind', width: 14, value: (w) => WAREHOUSE_KIND_LABELS[w.kind] },
-  { header: 'Address line 1', width: 32, value: (w) => w.address.line1 },
-  { header: 'Address line 2', width: 24, value: (w) => w.address.line2 },
-  { header: 'City', width: 18, value: (w) => w.address.city },
-  { header: 'Postcode', width: 12, value: (w) => w.address.postcode },
-  { header: 'Country', width: 9, value: (w) => w.address.country },
-  { header: 'Bins', width: 8, value: (w) => w.locationCount },
-  { header: 'Active', width: 9, value: (w) => w.active },
-  { header: 'Updated', width: 20, value: (w) => new Date(w.updatedAt) },
+  { header: ui('warehouses:fields.code'), width: 16, value: (w) => w.code },
+  { header: ui('warehouses:fields.name'), width: 36, value: (w) => w.name },
+  { header: ui('warehouses:fields.kind'), width: 14, type: 'enum', labels: 'warehouses:kinds', value: (w) => w.kind },
+  { header: ui('warehouses:fields.line1'), width: 32, value: (w) => w.address.line1 },
+  { header: ui('warehouses:fields.line2'), width: 24, value: (w) => w.address.line2 },
+  { header: ui('warehouses:fields.city'), width: 18, value: (w) => w.address.city },
+  { header: ui('warehouses:fields.postcode'), width: 12, value: (w) => w.address.postcode },
+  { header: ui('warehouses:fields.country'), width: 9, value: (w) => w.address.country },
+  { header: ui('warehouses:fields.locationCount'), width: 8, type: 'number', places: 0, value: (w) => w.locationCount },
+  {
+    header: ui('warehouses:fields.status'),
+    width: 10,
+    type: 'boolean',
+    labels: ACTIVE_INACTIVE,
+    value: (w) => w.active,
+  },
+  { header: ui('warehouses:fields.updatedAt'), width: 12, type: 'date', value: (w) => w.updatedAt },
 ];
 
 export function exportWarehouses(ctx: Ctx, filter: WarehouseFilter) {

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import type { PdfColumn, PdfDocument, PdfLine, PdfParty } from './document.ts';
 import { addressLines, formatDate, formatMoney, formatQuantity, localeOf, toWinAnsi } from './format.ts';
 import { fill, PDF_LABELS, type PdfLabels, type PdfLanguage } from './labels.ts';
@@ -42,8 +42,19 @@ interface PlacedColumn extends PdfColumn {
   w: number;
 }
 
+/**
+ * pdfkit (with its fonts and the parsers behind them) loads on the first printout, not at start-up: a restart
+ * should not pay for a library most runs never use.
+ */
+let pdfkit: Promise<typeof PDFDocument> | undefined;
+function loadPdfkit() {
+  pdfkit ??= import('pdfkit').then((m) => m.default);
+  return pdfkit;
+}
+
 export async function renderPdf(document: PdfDocument, options: RenderOptions = {}): Promise<Buffer> {
-  const pdf = new PDFDocument({
+  const PdfKitDocument = await loadPdfkit();
+  const pdf = new PdfKitDocument({
     size: 'A4',
     // pdfkit adds a page for text below its bottom margin: a small one lets the footers sit in the band.
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 16 },

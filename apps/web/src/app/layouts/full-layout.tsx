@@ -1,14 +1,15 @@
 import { Layout, theme } from 'antd';
 import '../../shell/shell.css';
 import { Suspense, useCallback, useEffect, useState } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { updateSettings, useSettings } from '../../shared/lib/settings.ts';
 import { useSmallScreen } from '../../shared/lib/use-small-screen.ts';
 import { RouteProgress } from '../../shared/ui/spinner.tsx';
 import { AppFooter } from '../../shell/footer.tsx';
 import { FullPageSpin } from '../../shell/guards.tsx';
 import { Navbar } from '../../shell/navbar.tsx';
-import { NotificationSidebar } from '../../shell/notification-sidebar.tsx';
+import { NOTIFICATION_TAB_WIDTH, NotificationSidebar } from '../../shell/notification-sidebar.tsx';
+import { useRouteLoading } from '../../shell/route-loading.ts';
 import { announceLayoutChange } from '../../shell/shell-service.ts';
 import { Sidebar } from '../../shell/sidebar.tsx';
 
@@ -21,7 +22,7 @@ export function FullLayout() {
   const small = useSmallScreen();
   const { compactMenu } = useSettings();
   const [mobileOpen, setMobileOpen] = useState(false);
-  const navigation = useNavigation();
+  const routeLoading = useRouteLoading();
   const location = useLocation();
   const { token } = theme.useToken();
 
@@ -46,8 +47,15 @@ export function FullLayout() {
       <Sidebar small={small} collapsed={small ? !mobileOpen : compactMenu} onToggle={toggle} onClose={close} />
       <Layout style={{ minWidth: 0 }}>
         <Navbar small={small} onToggleSidebar={toggle} />
-        <Layout.Content style={{ padding: small ? token.paddingSM : token.paddingLG }}>
-          {navigation.state === 'loading' ? <RouteProgress /> : null}
+        <Layout.Content
+          style={{
+            padding: small ? token.paddingSM : token.paddingLG,
+            // The notification sidebar's tab (54 px, fixed on the end edge from the lg breakpoint) must
+            // never cover data: the content keeps its width free.
+            ...(small ? {} : { paddingInlineEnd: NOTIFICATION_TAB_WIDTH + token.paddingSM }),
+          }}
+        >
+          {routeLoading ? <RouteProgress /> : null}
           <Suspense fallback={<FullPageSpin />}>
             <Outlet />
           </Suspense>

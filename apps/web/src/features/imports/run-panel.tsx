@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../shared/lib/dates.ts';
 import { ApiError } from '../../shared/lib/errors.ts';
 import { notifyError } from '../../shared/lib/notify.ts';
+import { formatNumber } from '../../shared/lib/numbers.ts';
 import { useErrorText } from '../../shared/lib/use-error-text.ts';
 import { ErrorState } from '../../shared/ui/states.tsx';
 import { useFieldLabel } from '../excel-mapping/index.ts';
@@ -66,7 +67,7 @@ export function RunPanel({
   const query = source.useRun(id);
   const [downloading, setDownloading] = useState(false);
   const run = query.data;
-  const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
+  const number = (n: number) => formatNumber(n, i18n.language);
 
   const save = async (action: () => Promise<void>) => {
     setDownloading(true);
@@ -138,7 +139,9 @@ export function RunPanel({
               style={{ marginTop: token.marginSM }}
               title={t(source.appliedKey, { created: number(run.createdCount), updated: number(run.updatedCount) })}
               description={
-                run.timings ? t('bulk.took', { seconds: (run.timings.totalMs / 1000).toFixed(1) }) : undefined
+                run.timings
+                  ? t('bulk.took', { seconds: formatNumber(run.timings.totalMs / 1000, i18n.language, 1) })
+                  : undefined
               }
             />
           ) : null}

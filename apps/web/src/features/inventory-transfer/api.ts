@@ -6,6 +6,7 @@ import type {
   transfersApi,
 } from '@backoffice/contracts';
 import { transfersEndpoints as api } from '../../shared/api/endpoints/transfers.gen.ts';
+import { warehousesEndpoints } from '../../shared/api/endpoints/warehouses.gen.ts';
 import { downloadEndpoint, useEndpointMutation, useEndpointQuery } from '../../shared/api/hooks.ts';
 import { contractPath } from '../../shared/lib/api.ts';
 
@@ -72,4 +73,9 @@ export function useCancelTransfer() {
 /** The contract path of a transfer's printout, for the document's print button. */
 export function transferPdfPath(id: string) {
   return contractPath(api.transferPdf, { id });
+}
+
+/** The destination's configuration, to warn when stock received without a bin would go into no bin. */
+export function useReceivingConfig(warehouseId: string, enabled: boolean) {
+  return useEndpointQuery(warehousesEndpoints.getWarehouseConfig, { params: { id: warehouseId } }, { enabled });
 }

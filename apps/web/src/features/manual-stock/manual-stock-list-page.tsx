@@ -1,5 +1,7 @@
 import { EditOutlined } from '@ant-design/icons';
+import type { StockMovement } from '@backoffice/contracts';
 import { Alert, theme } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WarehouseSelect } from '../../lookups/warehouse-select.tsx';
@@ -9,7 +11,9 @@ import { ListPage } from '../../shared/ui/kit/list-page.tsx';
 import { CreateButton } from '../../shared/ui/kit/row-actions.tsx';
 import { useListPage } from '../../shared/ui/kit/use-list-page.ts';
 import { formatQuantity, useMovementColumns } from '../inventory/index.ts';
+import { useAdjustStart } from './adjust-start.tsx';
 import { useOverrides } from './api.ts';
+import { OverrideLink } from './override-detail-page.tsx';
 import { OverrideFormDrawer, type OverrideOutcome } from './override-form-drawer.tsx';
 
 const FILTERS = ['warehouseId'] as const;
@@ -25,8 +29,28 @@ export function ManualStockListPage() {
   const list = useListPage(FILTERS);
   const { warehouseId } = list.state.filters;
   const result = useOverrides({ page: list.state.page, pageSize: list.state.pageSize, warehouseId });
-  const columns = useMovementColumns({ product: true, quantityTitle: t('overrides.fields.difference') });
+  const movementColumns = useMovementColumns({ product: true, quantityTitle: t('overrides.fields.difference') });
+  // Each override opens its page (its reversal, or what it reverses, and Reverse).
+  const columns: ColumnsType<StockMovement> = [
+    {
+      key: 'number',
+      title: t('overrides.fields.number'),
+      render: (_, row) => (
+        <span style={{ display: 'inline-flex', flexDirection: 'column' }}>
+          <OverrideLink id={row.id} testId="override-link" />
+          {/* A reversal names the override it reverses (its source). */}
+          {row.sourceId ? (
+            <span style={{ color: token.colorTextSecondary, fontSize: token.fontSizeSM }}>
+              {t('overrides.reversalOfShort', { number: row.sourceId })}
+            </span>
+          ) : null}
+        </span>
+      ),
+    },
+    ...movementColumns,
+  ];
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const adjust = useAdjustStart();
   const [outcome, setOutcome] = useState<OverrideOutcome | null>(null);
   const quantity = (text: string, signed = false) => formatQuantity(text, i18n.language, signed);
 
@@ -48,6 +72,7 @@ export function ManualStockListPage() {
       }
       filters={
         <>
+          {adjust.notice}
           {outcome ? (
             <Alert
               type="success"
@@ -82,7 +107,15 @@ export function ManualStockListPage() {
         </>
       }
     >
-      <OverrideFormDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} onPosted={setOutcome} />
+      <OverrideFormDrawer
+        open={drawerOpen || !!adjust.start}
+        start={drawerOpen ? undefined : adjust.start}
+        onClose={() => {
+          setDrawerOpen(false);
+          if (adjust.start) adjust.clear();
+        }}
+        onPosted={setOutcome}
+      />
     </ListPage>
   );
 }

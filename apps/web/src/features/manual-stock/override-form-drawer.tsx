@@ -7,7 +7,7 @@ import {
 } from '@backoffice/contracts';
 import { Alert, DatePicker, Form, type FormInstance, Input, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LocationSelect } from '../../lookups/location-select.tsx';
 import { ProductPicker } from '../../lookups/product-picker.tsx';
@@ -20,7 +20,7 @@ import { useSubmissionKey } from '../../shared/lib/use-submission-key.ts';
 import { FormDrawer } from '../../shared/ui/form-drawer.tsx';
 import { serverFieldErrors } from '../currency/index.ts';
 import { formatQuantity, isUnit, ShortMarker, useProductStock } from '../inventory/index.ts';
-import { useOverrideStock } from './api.ts';
+import { useOverrideStock, useWarehouseConfig } from './api.ts';
 
 const FORM_ID = 'override-form';
 const DATE_FORMAT = 'YYYY-MM-DD';
@@ -93,11 +93,20 @@ function BookHint({ productId, warehouseId }: { productId: string; warehouseId: 
   );
 }
 
+/** What the form opens with, e.g. from "Adjust stock" on a stock page: the product, its warehouse and bin. */
+export interface OverrideStart {
+  productId: string;
+  warehouseId?: string | undefined;
+  locationId?: string | undefined;
+}
+
 /** The fields with the contract's rules; a fresh form each time the drawer opens. */
 function OverrideForm({
   onSubmit,
+  start,
 }: {
   onSubmit: (values: Values, form: FormInstance<Values>, product: ProductLookupItem | null) => Promise<void>;
+  start?: OverrideStart | undefined;
 }) {
   const { t } = useTranslation('inventory');
   const { t: tp } = useTranslation('products');
@@ -106,6 +115,22 @@ function OverrideForm({
   const [product, setProduct] = useState<ProductLookupItem | null>(null);
   const productId = Form.useWatch('productId', form);
   const warehouseId = Form.useWatch('warehouseId', form);
+  const locationId = Form.useWatch('locationId', form);
+  // The product given by "Adjust stock", labelled before any search.
+  const started = useProductStock(start?.productId ?? '');
+  const known = start && started.data?.product.id === start.productId ? started.data.product : undefined;
+  // A warehouse chosen (or given without a bin) proposes its default receiving bin, so nothing is set "nowhere"
+  // unless the bin is cleared on purpose.
+  const [proposeFor, setProposeFor] = useState<string | null>(
+    start?.warehouseId && !start.locationId ? start.warehouseId : null,
+  );
+  const config = useWarehouseConfig(proposeFor);
+  useEffect(() => {
+    if (!proposeFor || config.data?.warehouseId !== proposeFor) return;
+    const bin = config.data.defaultReceivingLocation;
+    if (bin?.active && !form.getFieldValue('locationId')) form.setFieldValue('locationId', bin.id);
+    setProposeFor(null);
+  }, [proposeFor, config.data, form]);
   const required = { required: true, message: tc('form.required') };
   const decimal = (pattern: RegExp, message: string) => ({
     validator: (_: unknown, value: string | undefined) =>
@@ -117,10 +142,21 @@ function OverrideForm({
       form={form}
       name={FORM_ID}
       layout="vertical"
-      initialValues={{ locationId: null, countedQuantity: '', unitCost: '', reason: '', postedOn: null }}
+      initialValues={{
+        productId: start?.productId,
+        warehouseId: start?.warehouseId ?? null,
+        locationId: start?.locationId ?? null,
+        countedQuantity: '',
+        unitCost: '',
+        reason: '',
+        postedOn: null,
+      }}
       onValuesChange={(changed: Partial<Values>) => {
-        // A bin belongs to its warehouse: another warehouse clears it.
-        if ('warehouseId' in changed) form.setFieldValue('locationId', null);
+        // A bin belongs to its warehouse: another warehouse clears it, then proposes its receiving bin.
+        if ('warehouseId' in changed) {
+          form.setFieldValue('locationId', null);
+          setProposeFor(changed.warehouseId ?? null);
+        }
       }}
       onFinish={(values) => onSubmit(values, form, product?.id === values.productId ? product : null)}
     >
@@ -131,6 +167,7 @@ function OverrideForm({
           ariaLabel={t('overrides.fields.product')}
           testId="override-product"
           onPicked={setProduct}
+          {...(known ? { known } : {})}
         />
       </Form.Item>
       <Form.Item name="warehouseId" label={t('overrides.fields.warehouse')} rules={[required]}>
@@ -148,6 +185,15 @@ function OverrideForm({
           testId="override-bin"
         />
       </Form.Item>
+      {warehouseId && !locationId && !proposeFor ? (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="override-no-bin"
+          title={t('adjust.noBin')}
+          style={{ marginBottom: 16 }}
+        />
+      ) : null}
       <Form.Item
         name="countedQuantity"
         label={t('overrides.fields.countedQuantity')}
@@ -234,10 +280,13 @@ export function OverrideFormDrawer({
   open,
   onClose,
   onPosted,
+  start,
 }: {
   open: boolean;
   onClose: () => void;
   onPosted: (outcome: OverrideOutcome) => void;
+  /** Prefilled fields, e.g. from "Adjust stock". */
+  start?: OverrideStart | undefined;
 }) {
   const { t } = useTranslation('inventory');
   const errorText = useErrorText();
@@ -310,7 +359,7 @@ export function OverrideFormDrawer({
         // The pickers search products and warehouses, which their own permissions guard.
         missing.map((key) => <Alert key={key} type="warning" showIcon title={t(key)} style={{ marginBottom: 8 }} />)
       ) : (
-        <OverrideForm onSubmit={handleSubmit} />
+        <OverrideForm onSubmit={handleSubmit} start={start} />
       )}
     </FormDrawer>
   );

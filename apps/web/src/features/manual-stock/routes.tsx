@@ -1,5 +1,6 @@
 import { AreaRoutes, areaRoutes } from '../../shell/area-routes.tsx';
 import { ManualStockListPage } from './manual-stock-list-page.tsx';
+import { OverrideDetailPage } from './override-detail-page.tsx';
 
 const routes = areaRoutes('manual-stock', [
   {
@@ -7,6 +8,12 @@ const routes = areaRoutes('manual-stock', [
     titleKey: 'manualStockOverride',
     permissions: ['view_manual_stock'],
     element: <ManualStockListPage />,
+  },
+  {
+    path: 'manual-stock-list/:id',
+    titleKey: 'manualStockOverride',
+    permissions: ['view_manual_stock'],
+    element: <OverrideDetailPage />,
   },
 ]);
 

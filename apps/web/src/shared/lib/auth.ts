@@ -234,6 +234,27 @@ function isSigninCallback(): boolean {
   return query.has('state') && (query.has('code') || query.has('error'));
 }
 
+/**
+ * The hash route the app will show once start-up is done: on the way back from sign-in, the one the
+ * user set out for (read from the sign-in state oidc-client-ts keeps under `oidc.{state}` in
+ * localStorage), otherwise the address's own. Used only to start loading that page's code early.
+ */
+export function routeAtStart(): string {
+  if (!isSigninCallback()) return window.location.hash.startsWith('#/') ? window.location.hash : LANDING_HASH;
+  try {
+    const stored = localStorage.getItem(`oidc.${new URLSearchParams(window.location.search).get('state')}`);
+    const data: unknown = stored ? JSON.parse(stored).data : null;
+    return returnHashOf({ state: data } as User);
+  } catch {
+    return LANDING_HASH;
+  }
+}
+
+/** On the way back from sign-in, starts loading oidc-client-ts at once, alongside the configuration. */
+export function preloadSignInLibrary(): void {
+  if (isSigninCallback()) void import('oidc-client-ts').catch(() => undefined);
+}
+
 function returnHashOf(user: User): string {
   const data = user.state;
   if (data && typeof data === 'object' && 'returnHash' in data && typeof data.returnHash === 'string') {

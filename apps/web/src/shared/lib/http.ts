@@ -170,7 +170,8 @@ function fileNameOf(disposition: string | null): string | undefined {
  * it, named as the server names it, else `fileName`.
  */
 export async function download(url: string, query: object | undefined, fileName: string): Promise<void> {
-  const headers = { Accept: '*/*', ...(await authHeaders(url)) };
+  // The app's own language, which may differ from the browser's: exports write titles and words in it.
+  const headers = { Accept: '*/*', 'Accept-Language': i18n.language || 'en', ...(await authHeaders(url)) };
   let response: Response;
   try {
     response = await fetch(withQuery(url, query), { headers, credentials: 'same-origin' });

@@ -10,7 +10,9 @@ import type inventory from '../../locales/en/inventory.json';
 import type logs from '../../locales/en/logs.json';
 import type masterData from '../../locales/en/masterData.json';
 import type menu from '../../locales/en/menu.json';
+import type notifications from '../../locales/en/notifications.json';
 import type partners from '../../locales/en/partners.json';
+import type permissions from '../../locales/en/permissions.json';
 import type products from '../../locales/en/products.json';
 import type reports from '../../locales/en/reports.json';
 import type shell from '../../locales/en/shell.json';
@@ -44,11 +46,13 @@ declare module 'i18next' {
       stockCounts: typeof stockCounts;
       reports: typeof reports;
       documents: typeof documents;
+      notifications: typeof notifications;
+      permissions: typeof permissions;
     };
   }
 }
 
 export type MenuTitleKey = keyof typeof menu;
 export type ErrorCodeKey = keyof typeof errors;
-/** The activity timeline's sentences, named `<entity>_<action>` after system-log rows. */
-export type ActivitySentenceKey = keyof typeof shell.activity.sentences;
+/** Permission labels, keyed by the permission's code (`permissions:<code>`). */
+export type PermissionLabelKey = keyof typeof permissions;

@@ -24,6 +24,8 @@ export const NAMESPACES = [
   'stockCounts',
   'reports',
   'documents',
+  'notifications',
+  'permissions',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 const PRELOADED: Namespace[] = ['common', 'menu', 'errors'];

@@ -3,6 +3,7 @@ import { uploadsEndpoints as endpoints } from '../api/endpoints/uploads.gen.ts';
 import { callEndpoint, endpointUrl } from './api.ts';
 import { ApiError } from './errors.ts';
 import { authHeaders, errorFromAnswer, handleRefusal, parseBody } from './http.ts';
+import { formatNumber } from './numbers.ts';
 
 export type { UploadedFile };
 /**
@@ -105,5 +106,5 @@ export function formatFileSize(bytes: number, language: string): string {
     unit++;
   }
   const digits = unit === 0 || value >= 100 ? 0 : 1;
-  return `${new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
+  return `${formatNumber(value, language, digits)} ${units[unit]}`;
 }

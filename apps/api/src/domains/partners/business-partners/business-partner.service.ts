@@ -14,7 +14,7 @@ import { conflict, isUniqueViolation, notFound } from '../../../platform/errors.
 import { allRows, offsetOf, toPage } from '../../../platform/pagination.ts';
 import { inUse } from '../../../platform/references.ts';
 import type { Ctx } from '../../../platform/routes.ts';
-import { sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../../platform/xlsx.ts';
+import { ACTIVE_INACTIVE, sendXlsx, ui, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../../platform/xlsx.ts';
 import { referencesOf } from './business-partner.references.ts';
 import * as repo from './business-partner.repository.ts';
 
@@ -99,22 +99,34 @@ export async function deletePartner(ctx: Ctx, id: string) {
 type ExportRow = Awaited<ReturnType<typeof repo.listPartners>>[number] & { billing: string };
 
 const COLUMNS: XlsxColumn<ExportRow>[] = [
-  { header: 'Code', width: 16, value: (r) => r.code },
-  { header: 'Name', width: 36, value: (r) => r.name },
-  { header: 'VAT number', width: 18, value: (r) => r.vatNumber },
-  { header: 'Currency', width: 10, value: (r) => r.defaultCurrency },
-  { header: 'Payment terms (days)', width: 12, value: (r) => r.paymentTermsDays },
-  { header: 'Late-payment interest (%)', width: 12, value: (r) => r.lateInterestRate },
-  { header: 'Interest type', width: 18, value: (r) => r.lateInterestType },
-  { header: 'Consignment', width: 12, value: (r) => r.isConsignment },
-  { header: 'Active', width: 10, value: (r) => r.active },
-  { header: 'Primary contact', width: 24, value: (r) => r.primaryContact?.name ?? null },
-  { header: 'Contact e-mail', width: 28, value: (r) => r.primaryContact?.email ?? null },
-  { header: 'Contact phone', width: 18, value: (r) => r.primaryContact?.phone ?? null },
-  { header: 'Billing address', width: 48, value: (r) => r.billing },
-  { header: 'Notes', width: 40, value: (r) => r.notes },
-  { header: 'Created', width: 20, value: (r) => new Date(r.createdAt) },
-  { header: 'Updated', width: 20, value: (r) => new Date(r.updatedAt) },
+  { header: ui('partners:fields.code'), width: 16, value: (r) => r.code },
+  { header: ui('partners:fields.name'), width: 36, value: (r) => r.name },
+  { header: ui('partners:fields.vatNumber'), width: 18, value: (r) => r.vatNumber },
+  { header: ui('partners:fields.currency'), width: 10, value: (r) => r.defaultCurrency },
+  {
+    header: ui('partners:fields.paymentTerms'),
+    width: 12,
+    type: 'number',
+    places: 0,
+    value: (r) => r.paymentTermsDays,
+  },
+  { header: ui('partners:fields.lateInterestRate'), width: 12, type: 'number', value: (r) => r.lateInterestRate },
+  {
+    header: ui('partners:fields.lateInterestType'),
+    width: 18,
+    type: 'enum',
+    labels: 'partners:interestTypes',
+    value: (r) => r.lateInterestType,
+  },
+  { header: ui('partners:fields.isConsignment'), width: 12, type: 'boolean', value: (r) => r.isConsignment },
+  { header: ui('partners:fields.status'), width: 10, type: 'boolean', labels: ACTIVE_INACTIVE, value: (r) => r.active },
+  { header: ui('partners:fields.primaryContact'), width: 24, value: (r) => r.primaryContact?.name ?? null },
+  { header: ui('partners:fields.email'), width: 28, value: (r) => r.primaryContact?.email ?? null },
+  { header: ui('partners:fields.phone'), width: 18, value: (r) => r.primaryContact?.phone ?? null },
+  { header: ui('partners:addressKinds.billing'), width: 48, value: (r) => r.billing },
+  { header: ui('partners:fields.notes'), width: 40, value: (r) => r.notes },
+  { header: ui('partners:fields.createdAt'), width: 12, type: 'date', value: (r) => r.createdAt },
+  { header: ui('partners:fields.updatedAt'), width: 12, type: 'date', value: (r) => r.updatedAt },
 ];
 
 /** The filter's partners, every page, as an .xlsx download (with each one's default billing address). */

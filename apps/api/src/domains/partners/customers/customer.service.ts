@@ -15,7 +15,7 @@ import { conflict, isUniqueViolation, notFound } from '../../../platform/errors.
 import { allRows, offsetOf, toPage } from '../../../platform/pagination.ts';
 import { inUse } from '../../../platform/references.ts';
 import type { Ctx } from '../../../platform/routes.ts';
-import { sendXlsx, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../../platform/xlsx.ts';
+import { ACTIVE_INACTIVE, sendXlsx, ui, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../../platform/xlsx.ts';
 import { referencesOf } from './customer.references.ts';
 import * as repo from './customer.repository.ts';
 
@@ -104,19 +104,23 @@ export async function deleteCustomer(ctx: Ctx, id: string) {
 type ExportRow = Awaited<ReturnType<typeof repo.listCustomers>>[number];
 
 const COLUMNS: XlsxColumn<ExportRow>[] = [
-  { header: 'Name', width: 32, value: (r) => r.name },
-  { header: 'E-mail', width: 30, value: (r) => r.email },
-  { header: 'Phone', width: 18, value: (r) => r.phone },
+  { header: ui('partners:fields.name'), width: 32, value: (r) => r.name },
+  { header: ui('partners:fields.email'), width: 30, value: (r) => r.email },
+  { header: ui('partners:fields.phone'), width: 18, value: (r) => r.phone },
   {
-    header: 'Channel ids',
+    header: ui('partners:fields.channelIds'),
     width: 36,
     value: (r) => r.channelIds.map((c) => `${c.channel}: ${c.externalId}`).join('; '),
   },
-  { header: 'Shipping address', width: 48, value: (r) => (r.shipping ? postalAddressText(r.shipping) : null) },
-  { header: 'Active', width: 10, value: (r) => r.active },
-  { header: 'Notes', width: 40, value: (r) => r.notes },
-  { header: 'Created', width: 20, value: (r) => new Date(r.createdAt) },
-  { header: 'Updated', width: 20, value: (r) => new Date(r.updatedAt) },
+  {
+    header: ui('partners:addressKinds.shipping'),
+    width: 48,
+    value: (r) => (r.shipping ? postalAddressText(r.shipping) : null),
+  },
+  { header: ui('partners:fields.status'), width: 10, type: 'boolean', labels: ACTIVE_INACTIVE, value: (r) => r.active },
+  { header: ui('partners:fields.notes'), width: 40, value: (r) => r.notes },
+  { header: ui('partners:fields.createdAt'), width: 12, type: 'date', value: (r) => r.createdAt },
+  { header: ui('partners:fields.updatedAt'), width: 12, type: 'date', value: (r) => r.updatedAt },
 ];
 
 /** The filter's customers, every page, as an .xlsx download. */

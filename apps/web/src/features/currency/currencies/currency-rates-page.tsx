@@ -10,13 +10,14 @@ import { formatDateTime } from '../../../shared/lib/dates.ts';
 import { useDirection } from '../../../shared/lib/direction.tsx';
 import { sortOrderOf, useListState } from '../../../shared/lib/list-state.ts';
 import { notifyError, notifySuccess } from '../../../shared/lib/notify.ts';
+import { formatRate } from '../../../shared/lib/numbers.ts';
 import { usePermissions } from '../../../shared/lib/permissions.tsx';
 import { useErrorText } from '../../../shared/lib/use-error-text.ts';
 import { DatedLineChart } from '../../../shared/ui/charts/chart.tsx';
 import { DataTable } from '../../../shared/ui/data-table.tsx';
 import { ExportButton } from '../../../shared/ui/export-button.tsx';
 import { NotFoundPage } from '../../../shared/ui/not-available.tsx';
-import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { PageHeader, useRecordTitle } from '../../../shared/ui/page-header.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
 import { SearchBox } from '../../../shared/ui/search-box.tsx';
 import { ErrorState } from '../../../shared/ui/states.tsx';
@@ -39,13 +40,14 @@ export function CurrencyRatesPage() {
 }
 
 function CurrencyRates({ code }: { code: CurrencyCode }) {
-  const { t } = useTranslation('currencies');
+  const { t, i18n } = useTranslation('currencies');
   const { t: tc } = useTranslation();
   const { token } = theme.useToken();
   const { has } = usePermissions();
   const { direction } = useDirection();
   const errorText = useErrorText();
   const currency = useCurrency(code);
+  useRecordTitle(code);
   const [state, update] = useListState(FILTERS);
   const from = state.filters.from && IS_DATE.test(state.filters.from) ? state.filters.from : undefined;
   const to = state.filters.to && IS_DATE.test(state.filters.to) ? state.filters.to : undefined;
@@ -94,7 +96,9 @@ function CurrencyRates({ code }: { code: CurrencyCode }) {
       sorter: true,
       sortOrder: sortOrderOf(state.sort, 'rate'),
       align: 'end',
-      render: (value: string) => <bdi style={{ fontVariantNumeric: 'tabular-nums' }}>{value}</bdi>,
+      render: (value: string) => (
+        <bdi style={{ fontVariantNumeric: 'tabular-nums' }}>{formatRate(value, i18n.language)}</bdi>
+      ),
     },
     { key: 'source', dataIndex: 'source', title: t('fields.source') },
     {
@@ -226,7 +230,7 @@ function CurrencyRates({ code }: { code: CurrencyCode }) {
                 <DatedLineChart
                   series={[{ points }]}
                   label={t('rates.chartLabel', { code, count: points.length })}
-                  format={(value) => t('currencies.rateValue', { code, rate: value })}
+                  format={(value) => t('currencies.rateValue', { code, rate: formatRate(value, i18n.language) })}
                   testId="rate-chart"
                 />
                 {series.data?.truncated ? (

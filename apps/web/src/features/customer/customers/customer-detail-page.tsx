@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../shared/lib/dates.ts';
 import { ApiError } from '../../../shared/lib/errors.ts';
 import { usePermissions } from '../../../shared/lib/permissions.tsx';
 import { Notice } from '../../../shared/ui/notice.tsx';
-import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { PageHeader, useRecordTitle } from '../../../shared/ui/page-header.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { ErrorState } from '../../../shared/ui/states.tsx';
 import { ActiveTag, AddressGrid, useDeleteRecord } from '../../partners-shared/index.ts';
@@ -54,6 +54,7 @@ export function CustomerDetailPage() {
   const { has } = usePermissions();
   const navigate = useNavigate();
   const query = useCustomer(id, canView);
+  useRecordTitle(query.data?.name);
   const remove = useDeleteCustomer();
   const [deleteRecord, modalHolder] = useDeleteRecord((customerId) => remove.mutateAsync(customerId));
   const back = (

@@ -63,7 +63,10 @@ function QuickLinks({ groups }: { groups: MenuItem[] }) {
             <ul style={{ margin: 0, paddingInlineStart: token.paddingMD }}>
               {leaves.map((leaf) => (
                 <li key={leaf.path}>
-                  <Link to={targetOf(leaf)}>{t(leaf.titleKey)}</Link>
+                  {/* A line of its own at least 24 px high: a target easy to hit (WCAG 2.5.8). */}
+                  <Link to={targetOf(leaf)} style={{ display: 'inline-block', lineHeight: '28px' }}>
+                    {t(leaf.titleKey)}
+                  </Link>
                 </li>
               ))}
             </ul>

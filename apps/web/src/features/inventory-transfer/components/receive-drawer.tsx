@@ -14,9 +14,10 @@ import { useTranslation } from 'react-i18next';
 import { LocationSelect } from '../../../lookups/location-select.tsx';
 import { ApiError, errorDetails } from '../../../shared/lib/errors.ts';
 import { notifySuccess } from '../../../shared/lib/notify.ts';
+import { usePermissions } from '../../../shared/lib/permissions.tsx';
 import { useErrorText } from '../../../shared/lib/use-error-text.ts';
 import { formatQuantity } from '../../inventory/index.ts';
-import { useReceiveTransfer } from '../api.ts';
+import { useReceiveTransfer, useReceivingConfig } from '../api.ts';
 
 const FORM_ID = 'transfer-receive-form';
 /** The contract's StockQuantity: up to 12 digits and 4 places, not negative. */
@@ -228,6 +229,13 @@ function ReceiveForm({
   const anyShort = lines.some((line, i) =>
     /[1-9]/.test(shortfall(line.inTransitQuantity, watched?.[i]?.quantity?.trim() ?? '')),
   );
+  // A line without a bin goes to the destination's default receiving bin; without one, into no bin at all.
+  const { has } = usePermissions();
+  const receiving = useReceivingConfig(transfer.toWarehouse.id, has('view_warehouse'));
+  const intoNoBin =
+    receiving.data !== undefined &&
+    !receiving.data.defaultReceivingLocation &&
+    lines.some((line, i) => !(watched?.[i]?.locationId ?? line.toLocation?.id));
 
   return (
     <Form<Values>
@@ -252,6 +260,15 @@ function ReceiveForm({
       <Typography.Paragraph type="secondary">
         {t('receive.intro', { warehouse: transfer.toWarehouse.code })}
       </Typography.Paragraph>
+      {intoNoBin ? (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="receive-no-bin"
+          title={t('receive.noReceivingBin', { warehouse: transfer.toWarehouse.code })}
+          style={{ marginBottom: 16 }}
+        />
+      ) : null}
       <Form.List name="lines">
         {(fields) =>
           fields.map((field) => {

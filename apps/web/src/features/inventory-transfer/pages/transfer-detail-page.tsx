@@ -16,18 +16,20 @@ import {
 } from '@backoffice/contracts';
 import { Alert, Descriptions, Input, Modal, Table, Tag, Tooltip, Typography, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useState } from 'react';
+import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { formatDateTime } from '../../../shared/lib/dates.ts';
+import { formatDate, formatDateTime } from '../../../shared/lib/dates.ts';
 import { useDirection } from '../../../shared/lib/direction.tsx';
 import { ApiError, errorDetails } from '../../../shared/lib/errors.ts';
 import { useListState } from '../../../shared/lib/list-state.ts';
 import { notifySuccess } from '../../../shared/lib/notify.ts';
+import { formatMoney as formatMoneyWithSign } from '../../../shared/lib/numbers.ts';
 import { useErrorText } from '../../../shared/lib/use-error-text.ts';
-import { DataTable } from '../../../shared/ui/data-table.tsx';
+import { DataTable, TableToolbar } from '../../../shared/ui/data-table.tsx';
 import { ActionBar } from '../../../shared/ui/documents/action-bar.tsx';
 import { StatusTag } from '../../../shared/ui/documents/status-tag.tsx';
+import { useColumnChooser } from '../../../shared/ui/kit/column-chooser.tsx';
 import { DetailFrame } from '../../../shared/ui/kit/detail-frame.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
 import { Figure, formatQuantity, type StockFigure, StockFigures, useMovementColumns } from '../../inventory/index.ts';
@@ -112,16 +114,68 @@ function LinesTable({ transfer }: { transfer: Transfer }) {
           line.closed ? <Tag color="green">{t('detail.closed')}</Tag> : <Tag color="blue">{t('detail.open')}</Tag>,
       },
     );
+  const choice = useColumnChooser(columns, {
+    id: 'transfers.lines',
+    defaultHidden: ['fromBin', 'dispatchedValue', 'discrepancyValue'],
+  });
+  // A line received from more than one layer opens on them: its blended unit cost hides what they were.
+  const [expanded, setExpanded] = useState<readonly Key[]>(() =>
+    transfer.lines.filter((line) => line.receivedLayers.length > 1).map((line) => line.id),
+  );
   return (
-    <Table<TransferLine>
-      data-testid="transfer-lines"
-      rowKey="id"
-      size="small"
-      columns={columns}
-      dataSource={transfer.lines}
-      scroll={{ x: 'max-content' }}
-      pagination={transfer.lines.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
-    />
+    <>
+      {choice.chooser ? <TableToolbar>{choice.chooser}</TableToolbar> : null}
+      <Table<TransferLine>
+        data-testid="transfer-lines"
+        rowKey="id"
+        size="small"
+        columns={choice.columns}
+        dataSource={transfer.lines}
+        scroll={{ x: true }}
+        tableLayout="auto"
+        expandable={{
+          rowExpandable: (line) => line.receivedLayers.length > 0,
+          expandedRowKeys: expanded,
+          onExpandedRowsChange: setExpanded,
+          expandedRowRender: (line) => <ReceivedLayers line={line} />,
+        }}
+        pagination={transfer.lines.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
+      />
+    </>
+  );
+}
+
+/** The FIFO layers a line's receipts took: quantity × unit cost each, which its received value adds up. */
+function ReceivedLayers({ line }: { line: TransferLine }) {
+  const { t, i18n } = useTranslation('transfers');
+  const { token } = theme.useToken();
+  const id = `transfer-line-layers-${line.id}`;
+  return (
+    <div style={{ paddingInlineStart: token.paddingLG }}>
+      <div id={id} style={{ fontWeight: 600, marginBottom: token.marginXXS }}>
+        {t('detail.layersTitle', { lineNo: line.lineNo, sku: line.product.sku })}
+      </div>
+      <ul
+        aria-labelledby={id}
+        data-testid="transfer-line-layers"
+        style={{ margin: 0, paddingInlineStart: token.paddingLG }}
+      >
+        {line.receivedLayers.map((layer) => (
+          <li key={`${layer.receivedAt}|${layer.unitCost}`} data-testid="transfer-line-layer">
+            <bdi style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {t('detail.layer', {
+                quantity: formatQuantity(layer.quantity, i18n.language),
+                unitCost: formatMoneyWithSign(layer.unitCost, i18n.language, 'GBP', 4),
+                value: formatMoneyWithSign(layer.value, i18n.language),
+              })}
+            </bdi>{' '}
+            <span style={{ color: token.colorTextSecondary }}>
+              {t('detail.layerReceived', { date: formatDate(layer.receivedAt) })}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -136,6 +190,7 @@ function LedgerPanel({ transfer }: { transfer: Transfer }) {
       {transfer.dispatchedAt ? (
         <DataTable<StockMovement>
           testId="transfer-movements"
+          columnChooser={{ id: 'transfers.movements', defaultHidden: ['reason', 'user'] }}
           rowKey="id"
           columns={columns}
           state={state}

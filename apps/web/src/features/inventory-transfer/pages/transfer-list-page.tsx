@@ -116,14 +116,14 @@ export function TransferListPage() {
     {
       key: 'dispatchedAt',
       dataIndex: 'dispatchedAt',
-      title: t('fields.dispatchedAt'),
+      title: t('list.dispatchedOn'),
       ...sortable('dispatchedAt'),
       render: (value: string | null) => (value ? <bdi>{formatDate(value)}</bdi> : '—'),
     },
     {
       key: 'receivedAt',
       dataIndex: 'receivedAt',
-      title: t('fields.receivedAt'),
+      title: t('list.receivedOn'),
       ...sortable('receivedAt'),
       render: (value: string | null) => (value ? <bdi>{formatDate(value)}</bdi> : '—'),
     },
@@ -215,6 +215,10 @@ export function TransferListPage() {
       </FilterBar>
       <DataTable<TransferSummary>
         testId="transfers-table"
+        columnChooser={{
+          id: 'transfers.list',
+          defaultHidden: ['lineCount', 'dispatchedQuantity', 'dispatchedAt', 'receivedAt'],
+        }}
         rowKey="id"
         columns={columns}
         state={state}

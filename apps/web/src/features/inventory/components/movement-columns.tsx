@@ -2,10 +2,11 @@ import { InfoCircleOutlined } from '@ant-design/icons';
 import type { StockMovement } from '@backoffice/contracts';
 import { Tag, Tooltip, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatMoney as formatMoneyWithSign } from '../../../shared/lib/numbers.ts';
 import { Figure } from './figure.tsx';
 import { MovementKindTag } from './movement-kind.tsx';
-import { formatMoney } from './numbers.ts';
 import { postedAtText } from './posted-at.ts';
 import { ProductLink } from './product-link.tsx';
 
@@ -34,7 +35,20 @@ export function useMovementColumns(options: MovementColumnOptions): ColumnsType<
       key: 'postedAt',
       dataIndex: 'postedAt',
       title: t('fields.postedAt'),
-      render: (value: string) => <bdi style={{ whiteSpace: 'nowrap' }}>{postedAtText(value)}</bdi>,
+      // The day and the time each stay whole; the time goes under the day when the table is short of room.
+      render: (value: string) => (
+        <bdi>
+          {postedAtText(value)
+            .split(' ')
+            .map((part, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text, in their order.
+              <Fragment key={i}>
+                {i ? ' ' : null}
+                <span style={{ whiteSpace: 'nowrap' }}>{part}</span>
+              </Fragment>
+            ))}
+        </bdi>
+      ),
     },
   ];
   if (options.product)
@@ -73,7 +87,13 @@ export function useMovementColumns(options: MovementColumnOptions): ColumnsType<
     {
       key: 'bin',
       title: t('fields.bin'),
-      render: (_, row) => (row.location ? <bdi>{row.location.code}</bdi> : <span title={t('noBin')}>—</span>),
+      // A bin code (A-01-01) is read whole: it does not break at its hyphens.
+      render: (_, row) =>
+        row.location ? (
+          <bdi style={{ whiteSpace: 'nowrap' }}>{row.location.code}</bdi>
+        ) : (
+          <span title={t('noBin')}>—</span>
+        ),
     },
     {
       key: 'quantity',
@@ -97,8 +117,8 @@ export function useMovementColumns(options: MovementColumnOptions): ColumnsType<
       align: 'end',
       render: (_, row) => {
         const posted = t('movements.revaluedFrom', {
-          value: formatMoney(row.value, i18n.language),
-          unitCost: row.postedUnitCost ?? '—',
+          value: formatMoneyWithSign(row.value, i18n.language),
+          unitCost: row.postedUnitCost ? formatMoneyWithSign(row.postedUnitCost, i18n.language, 'GBP', 4) : '—',
         });
         return (
           <span style={{ display: 'inline-flex', alignItems: 'center', gap: token.marginXXS }}>
@@ -158,7 +178,7 @@ export function useMovementColumns(options: MovementColumnOptions): ColumnsType<
       title: t('fields.reason'),
       // Long reasons wrap within a readable width instead of stretching the table.
       render: (value: string) => (
-        <div style={{ minWidth: 160, maxWidth: 320, whiteSpace: 'normal' }}>{value || '—'}</div>
+        <div style={{ minWidth: 120, maxWidth: 320, whiteSpace: 'normal' }}>{value || '—'}</div>
       ),
     },
     {

@@ -11,6 +11,9 @@ interface Totals {
   available: string;
   inTransit: string;
   value: string;
+  /** The summary's split of the value: on hand + in transit = value. */
+  onHandValue?: string;
+  inTransitValue?: string;
 }
 
 /** The totals of a whole filter (every page, not just the one shown), from the server. */
@@ -39,7 +42,23 @@ export function TotalCards({
               : []),
             { key: 'available', label: t('fields.available'), value: totals?.available },
             { key: 'inTransit', label: t('fields.inTransit'), value: totals?.inTransit },
-            { key: 'value', label: t('fields.value'), value: totals?.value, kind: 'money' },
+            ...(totals?.onHandValue !== undefined && totals.inTransitValue !== undefined
+              ? [
+                  {
+                    key: 'onHandValue',
+                    label: t('fields.onHandValue'),
+                    value: totals.onHandValue,
+                    kind: 'money' as const,
+                  },
+                  {
+                    key: 'inTransitValue',
+                    label: t('fields.inTransitValue'),
+                    value: totals.inTransitValue,
+                    kind: 'money' as const,
+                  },
+                  { key: 'value', label: t('fields.valueTotal'), value: totals.value, kind: 'money' as const },
+                ]
+              : [{ key: 'value', label: t('fields.value'), value: totals?.value, kind: 'money' as const }]),
           ]}
         />
       </Panel>

@@ -12,6 +12,7 @@ import { FilterBar } from '../../../shared/ui/kit/filter-bar.tsx';
 import { ListPage } from '../../../shared/ui/kit/list-page.tsx';
 import { useListPage } from '../../../shared/ui/kit/use-list-page.ts';
 import { exportInventoryList, type InventoryListFilter, useInventoryList } from '../api.ts';
+import { useAdjustStockColumn } from '../components/adjust-stock-action.tsx';
 import { Figure } from '../components/figure.tsx';
 import { ProductLink } from '../components/product-link.tsx';
 import { ShortMarker } from '../components/short-marker.tsx';
@@ -57,6 +58,13 @@ export function InventoryListPage() {
   });
 
   const col = useColumnKit<InventoryListRow>(list.state.sort, 'sku');
+  const adjustColumn = useAdjustStockColumn<InventoryListRow>((row) => ({
+    productId: row.productId,
+    sku: row.sku,
+    warehouseId: row.warehouse.id,
+    warehouseCode: row.warehouse.code,
+    locationId: row.location?.id ?? null,
+  }));
   const columns: ColumnsType<InventoryListRow> = [
     col.text('sku', t('fields.sku'), {
       fixed: 'start',
@@ -108,6 +116,7 @@ export function InventoryListPage() {
         warehouseFigure('warehouseInTransit', 'inTransit'),
       ],
     },
+    ...adjustColumn,
   ];
 
   return (

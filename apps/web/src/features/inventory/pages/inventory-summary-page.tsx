@@ -1,5 +1,6 @@
+import { InfoCircleOutlined } from '@ant-design/icons';
 import type { InventorySummaryRow } from '@backoffice/contracts';
-import { Button, Checkbox, theme } from 'antd';
+import { Alert, Button, Checkbox, Tooltip, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { BrandFilter } from '../../../lookups/brand-filter.tsx';
@@ -16,6 +17,7 @@ import {
   useInventorySummary,
   useInventorySummaryTotals,
 } from '../api.ts';
+import { useAdjustStockColumn } from '../components/adjust-stock-action.tsx';
 import { Figure } from '../components/figure.tsx';
 import { FilterBar, TestId } from '../components/filter-bar.tsx';
 import { ProductLink } from '../components/product-link.tsx';
@@ -56,6 +58,11 @@ export function InventorySummaryPage() {
     render: (value: string) => <Figure value={value} />,
   });
 
+  const adjustColumn = useAdjustStockColumn<InventorySummaryRow>((row) => ({
+    productId: row.productId,
+    sku: row.sku,
+    warehouseId,
+  }));
   const columns: ColumnsType<InventorySummaryRow> = [
     {
       key: 'sku',
@@ -94,11 +101,36 @@ export function InventorySummaryPage() {
     {
       key: 'value',
       dataIndex: 'value',
-      title: t('fields.value'),
+      title: (
+        <Tooltip title={t('summary.valueHelp')}>
+          <span data-testid="summary-value-header" style={{ display: 'inline-flex', gap: token.marginXXS }}>
+            <bdi>{t('fields.valueTotal')}</bdi>
+            <InfoCircleOutlined aria-label={t('summary.valueHelp')} />
+          </span>
+        </Tooltip>
+      ),
       align: 'end',
       sorter: true,
+      // The header's own tooltip explains the total; the sorter's would cover it.
+      showSorterTooltip: false,
       sortOrder: sortOrderOf(state.sort, 'value'),
       render: (value: string) => <Figure value={value} kind="money" />,
+    },
+    // On hand excludes stock in transit; the total value is split the same way beside it, so the row adds
+    // up: on-hand value + in-transit value = total value (the total's header says so).
+    {
+      key: 'onHandValue',
+      dataIndex: 'onHandValue',
+      title: <bdi>{t('fields.onHandValue')}</bdi>,
+      align: 'end',
+      render: (value: string) => <Figure value={value} kind="money" testId="summary-on-hand-value" />,
+    },
+    {
+      key: 'inTransitValue',
+      dataIndex: 'inTransitValue',
+      title: <bdi>{t('fields.inTransitValue')}</bdi>,
+      align: 'end',
+      render: (value: string) => <Figure value={value} kind="money" testId="summary-in-transit-value" />,
     },
     quantity('consigned', false),
     {
@@ -110,6 +142,7 @@ export function InventorySummaryPage() {
       render: (value: string) =>
         /[1-9]/.test(value) ? <Figure value={value} /> : <span title={t('summary.noReorderPoint')}>—</span>,
     },
+    ...adjustColumn,
   ];
 
   const filtered = !!(state.q || warehouseId || brandId || inStock || belowReorder);
@@ -149,6 +182,15 @@ export function InventorySummaryPage() {
         >
           {t('filters.belowReorder')}
         </Checkbox>
+        <Tooltip title={t('summary.reorderRule')}>
+          <InfoCircleOutlined
+            role="img"
+            tabIndex={0}
+            aria-label={t('summary.reorderRule')}
+            data-testid="inventory-reorder-rule-help"
+            style={{ color: token.colorTextSecondary }}
+          />
+        </Tooltip>
         {filtered ? (
           <Button
             onClick={() =>
@@ -159,6 +201,15 @@ export function InventorySummaryPage() {
           </Button>
         ) : null}
       </FilterBar>
+      {belowReorder === 'true' ? (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="inventory-reorder-rule"
+          title={<span dir="auto">{t('summary.reorderRule')}</span>}
+          style={{ marginBottom: token.margin }}
+        />
+      ) : null}
       <TotalCards
         testId="inventory-summary-totals"
         label={t('summary.totals')}
@@ -167,6 +218,9 @@ export function InventorySummaryPage() {
       />
       <DataTable<InventorySummaryRow>
         testId="inventory-summary-table"
+        columnChooser={{ id: 'inventory.summary', defaultHidden: ['consigned', 'reorderPoint'] }}
+        // Eleven figures a row: dense cells keep them on one screen, in German too.
+        size="small"
         rowKey="productId"
         columns={columns}
         state={state}

@@ -18,10 +18,11 @@ import { DatedLineChart } from '../../../shared/ui/charts/chart.tsx';
 import type { DatedPoint } from '../../../shared/ui/charts/options.ts';
 import { DataTable } from '../../../shared/ui/data-table.tsx';
 import { ExportButton } from '../../../shared/ui/export-button.tsx';
-import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { PageHeader, useRecordTitle } from '../../../shared/ui/page-header.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
 import { ErrorState } from '../../../shared/ui/states.tsx';
 import { exportProductMovements, type MovementQuery, useProductMovements, useProductStock } from '../api.ts';
+import { AdjustStockAction } from '../components/adjust-stock-action.tsx';
 import { FilterBar } from '../components/filter-bar.tsx';
 import { useMovementColumns } from '../components/movement-columns.tsx';
 import { isMovementKind, useMovementKindOptions } from '../components/movement-kind.tsx';
@@ -128,6 +129,12 @@ function WarehouseStock({
             <Button size="small" onClick={() => onShowWarehouse(row.warehouse.id)}>
               {t('movements.showWarehouse', { warehouse: row.warehouse.code })}
             </Button>
+            <AdjustStockAction
+              productId={stock.product.id}
+              sku={stock.product.sku}
+              warehouseId={row.warehouse.id}
+              warehouseCode={row.warehouse.code}
+            />
             {has('view_inventory_list') ? (
               <Link
                 to={inventoryListUrl({ productId: stock.product.id, warehouseId: row.warehouse.id })}
@@ -159,6 +166,7 @@ export function ProductMovementsPage() {
   const location = useLocation();
   const [state, update] = useListState(MOVEMENT_FILTERS);
   const stock = useProductStock(id);
+  useRecordTitle(stock.data?.product.sku);
   const kindOptions = useMovementKindOptions();
 
   const { warehouseId, kind } = state.filters;
@@ -212,15 +220,18 @@ export function ProductMovementsPage() {
     <>
       <PageHeader
         extra={
-          <ExportButton
-            onExport={() =>
-              exportProductMovements(
-                id,
-                { ...scope, ...(isMovementKind(kind) ? { kind } : {}) },
-                t('movements.fileName', { sku: product?.sku ?? id }),
-              )
-            }
-          />
+          <>
+            {product ? <AdjustStockAction variant="button" productId={product.id} sku={product.sku} /> : null}
+            <ExportButton
+              onExport={() =>
+                exportProductMovements(
+                  id,
+                  { ...scope, ...(isMovementKind(kind) ? { kind } : {}) },
+                  t('movements.fileName', { sku: product?.sku ?? id }),
+                )
+              }
+            />
+          </>
         }
       >
         <div style={{ display: 'flex', flexDirection: 'column', gap: token.marginXXS }}>
@@ -322,6 +333,7 @@ export function ProductMovementsPage() {
               series={[{ points }]}
               label={t('movements.chartLabel', { sku: product?.sku ?? '', count: points.length })}
               format={(value) => formatQuantity(value, i18n.language)}
+              kind="quantity"
               testId="movement-chart"
             />
             {series.data && series.data.total > series.data.items.length ? (
@@ -335,6 +347,7 @@ export function ProductMovementsPage() {
       <Panel title={t('movements.ledgerTitle')}>
         <DataTable<StockMovement>
           testId="movement-table"
+          columnChooser={{ id: 'inventory.movements', defaultHidden: ['source', 'user'] }}
           rowKey="id"
           columns={columns}
           state={state}

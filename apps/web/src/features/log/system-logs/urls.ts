@@ -1,8 +1,11 @@
 import { withQuery } from '../../../shared/lib/http.ts';
 
-/** System log: page, pageSize, q, sort (`at` for oldest first), userId, entity, action, from, to (YYYY-MM-DD). */
+/**
+ * System log: page, pageSize, q, sort (`at` for oldest first), kind (`signIns` or `all`; business changes when
+ * absent), userId, entity, action, from, to (YYYY-MM-DD).
+ */
 export const SYSTEM_LOG_PATH = '/log/system-log';
-export const SYSTEM_LOG_FILTERS = ['userId', 'entity', 'action', 'from', 'to'] as const;
+export const SYSTEM_LOG_FILTERS = ['kind', 'userId', 'entity', 'action', 'from', 'to'] as const;
 export type SystemLogFilter = (typeof SYSTEM_LOG_FILTERS)[number];
 
 /** The system log, filtered. */

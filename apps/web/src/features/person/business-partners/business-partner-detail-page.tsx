@@ -7,7 +7,7 @@ import { formatDateTime } from '../../../shared/lib/dates.ts';
 import { ApiError } from '../../../shared/lib/errors.ts';
 import { usePermissions } from '../../../shared/lib/permissions.tsx';
 import { Notice } from '../../../shared/ui/notice.tsx';
-import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { PageHeader, useRecordTitle } from '../../../shared/ui/page-header.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { ErrorState } from '../../../shared/ui/states.tsx';
 import { ActiveTag, AddressGrid, useDeleteRecord } from '../../partners-shared/index.ts';
@@ -127,6 +127,7 @@ export function BusinessPartnerDetailPage() {
   const { has } = usePermissions();
   const navigate = useNavigate();
   const query = useBusinessPartner(id);
+  useRecordTitle(query.data?.code);
   const remove = useDeleteBusinessPartner();
   const [deleteRecord, modalHolder] = useDeleteRecord((partnerId) => remove.mutateAsync(partnerId));
   const back = (

@@ -1,7 +1,9 @@
 import { PRODUCT_KINDS, type ProductListItem } from '@backoffice/contracts';
+import { Tooltip, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { BrandFilter } from '../../../lookups/brand-filter.tsx';
+import { formatQuantity } from '../../../shared/lib/numbers.ts';
 import { usePermissions } from '../../../shared/lib/permissions.tsx';
 import { useColumnKit } from '../../../shared/ui/kit/columns.tsx';
 import { useDeleteRecord } from '../../../shared/ui/kit/delete-record.tsx';
@@ -20,10 +22,12 @@ const KIND_COLOURS: Partial<Record<ProductListItem['kind'], string>> = { BUNDLE:
 
 /**
  * Products: server-paged, searched by SKU, name or barcode, filtered by brand, kind and active,
- * sorted, all in the URL; export of the current filter; create, edit and delete.
+ * sorted, all in the URL; brand by name, cost and sale price, stock on hand and available over every
+ * warehouse; export of the current filter; create, edit and delete.
  */
 export function ProductListPage() {
-  const { t } = useTranslation('products');
+  const { t, i18n } = useTranslation('products');
+  const { token } = theme.useToken();
   const { has } = usePermissions();
   const list = useListPage(FILTERS);
   const [params, setParams] = useSearchParams();
@@ -55,6 +59,21 @@ export function ProductListPage() {
     });
 
   const col = useColumnKit<ProductListItem>(list.state.sort, 'sku');
+  /** Stock over every warehouse, in the reader's number format (exact: the decimal text goes to Intl as it is). */
+  const quantity = (key: 'onHand' | 'available') => ({
+    key,
+    dataIndex: key,
+    title: t(`fields.${key}`),
+    align: 'end' as const,
+    render: (value: string) => (
+      <bdi
+        data-testid={`product-${key}`}
+        style={{ fontVariantNumeric: 'tabular-nums', color: value.startsWith('-') ? token.colorError : undefined }}
+      >
+        {formatQuantity(value, i18n.language)}
+      </bdi>
+    ),
+  });
   const columns = [
     col.code({ key: 'sku', title: t('fields.sku') }),
     col.name({ title: t('fields.name') }),
@@ -62,7 +81,13 @@ export function ProductListPage() {
       key: 'brand',
       title: t('fields.brand'),
       render: (_: unknown, record: ProductListItem) =>
-        record.brand ? <bdi title={record.brand.name}>{record.brand.code}</bdi> : '—',
+        record.brand ? (
+          <Tooltip title={record.brand.code}>
+            <bdi>{record.brand.name}</bdi>
+          </Tooltip>
+        ) : (
+          '—'
+        ),
     },
     col.status<ProductListItem['kind']>({
       key: 'kind',
@@ -75,7 +100,10 @@ export function ProductListPage() {
       title: t('fields.unit'),
       render: (_: unknown, record: ProductListItem) => t(`units.${record.unit}`),
     },
+    col.money({ key: 'costPrice', title: t('fields.costPrice') }),
     col.money({ key: 'salePrice', title: t('fields.salePrice'), sortable: true }),
+    quantity('onHand'),
+    quantity('available'),
     col.active({ title: t('fields.status'), value: (record) => record.active }),
     ...col.editDelete({
       name: (record) => record.sku,
@@ -97,6 +125,8 @@ export function ProductListPage() {
       testId="products-table"
       rowKey="id"
       columns={columns}
+      // Fits 1440 px with the stock figures; the unit waits in the column chooser.
+      columnChooser={{ id: 'products.list', defaultHidden: ['unit'] }}
       onExport={() => exportProducts(filter, t('list.fileName'))}
       create={
         <CreateButton

@@ -1,8 +1,9 @@
 import type { AgeBucket, FifoValueTotals } from '@backoffice/contracts';
 import { useTranslation } from 'react-i18next';
+import { formatMoney as formatMoneyWithSign } from '../../../shared/lib/numbers.ts';
 import { CategoryBarChart } from '../../../shared/ui/charts/chart.tsx';
 import type { ReportChart, ReportTotalsGroup } from '../../../shared/ui/report-page.tsx';
-import { Figure, formatMoney, formatQuantity } from '../../inventory/index.ts';
+import { Figure, formatQuantity } from '../../inventory/index.ts';
 
 /**
  * The totals of a FIFO value filter for a report page: the value of our stock per age bucket as bars
@@ -30,7 +31,7 @@ export function useAgeTotals({
           label={t('fifoValue.chartTitle')}
           selected={selected}
           onSelect={(key) => onSelect(key === selected ? undefined : (key as AgeBucket))}
-          format={(value) => `£${formatMoney(value, i18n.language)}`}
+          format={(value) => formatMoneyWithSign(value, i18n.language)}
           bars={totals.buckets.map((b) => ({
             key: b.bucket,
             label: t(`ageBuckets.${b.bucket}`),

@@ -3,11 +3,13 @@ import { Alert, DatePicker, Segmented } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { sortOrderOf } from '../../../shared/lib/list-state.ts';
+import { formatMoney as formatMoneyWithSign } from '../../../shared/lib/numbers.ts';
 import { DatedLineChart } from '../../../shared/ui/charts/chart.tsx';
 import { DataTable } from '../../../shared/ui/data-table.tsx';
 import { ReportPage, useReportFilters } from '../../../shared/ui/report-page.tsx';
 import { SearchBox } from '../../../shared/ui/search-box.tsx';
-import { Figure, formatMoney, formatQuantity, TestId } from '../../inventory/index.ts';
+import { Figure, formatQuantity, TestId } from '../../inventory/index.ts';
 import { type DailyLevelFilter, exportDailyLevel, useDailyLevel } from '../api.ts';
 import { addDays, daysBetween, IS_DAY, ukToday } from '../components/dates.ts';
 import { OptionFilter } from '../components/option-filter.tsx';
@@ -39,7 +41,9 @@ export function DailyInventoryLevelPage() {
     ...(warehouseId ? { warehouseId } : {}),
     ...(brandId ? { brandId } : {}),
   };
-  const report = useDailyLevel({ page: state.page, pageSize: state.pageSize, ...filter }, rangeOk);
+  // The table opens on the latest day; the reader may turn it round (the chart keeps date order).
+  const sort = state.sort === 'date' ? 'date' : '-date';
+  const report = useDailyLevel({ page: state.page, pageSize: state.pageSize, sort, ...filter }, rangeOk);
   const data = rangeOk ? report.data : undefined;
   const points = (data?.series ?? []).map((p) => ({ date: p.date, value: showValue ? p.value : p.quantity }));
   const chartLabel = showValue ? t('daily.chartValue') : t('daily.chartQuantity');
@@ -50,6 +54,10 @@ export function DailyInventoryLevelPage() {
       dataIndex: 'date',
       title: t('fields.date'),
       fixed: 'start',
+      sorter: true,
+      sortOrder: sortOrderOf(sort, 'date'),
+      // Two ways round and no third: without a sort the table is newest first anyway.
+      sortDirections: ['ascend', 'descend', 'ascend'],
       render: (value: string) => <bdi style={{ whiteSpace: 'nowrap' }}>{value}</bdi>,
     },
     ...(['onHand', 'inTransit', 'value'] as const).map((key) => ({
@@ -173,9 +181,10 @@ export function DailyInventoryLevelPage() {
           <DatedLineChart
             testId="daily-chart"
             series={[{ points }]}
+            kind={showValue ? 'money' : 'quantity'}
             label={`${chartLabel}: ${from} – ${to}`}
             format={(value) =>
-              showValue ? `£${formatMoney(value, i18n.language)}` : formatQuantity(value, i18n.language)
+              showValue ? formatMoneyWithSign(value, i18n.language) : formatQuantity(value, i18n.language)
             }
           />
         ),

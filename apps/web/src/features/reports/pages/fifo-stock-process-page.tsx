@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/lib/dates.ts';
 import { useListState } from '../../../shared/lib/list-state.ts';
 import { notifyError } from '../../../shared/lib/notify.ts';
+import { formatNumber } from '../../../shared/lib/numbers.ts';
 import { useErrorText } from '../../../shared/lib/use-error-text.ts';
 import { useSubmissionKey } from '../../../shared/lib/use-submission-key.ts';
 import { DataTable } from '../../../shared/ui/data-table.tsx';
@@ -53,7 +54,7 @@ export function FifoStockProcessPage() {
   const run = useFifoRun(shownId);
   const shown = run.data;
   const anyRunning = shown?.status === 'RUNNING' || latest?.status === 'RUNNING';
-  const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
+  const number = (n: number) => formatNumber(n, i18n.language);
   const differences = useFifoDifferences(
     shown?.id,
     { page: state.page, pageSize: state.pageSize, ...(isKind(kind) ? { kind } : {}) },

@@ -9,7 +9,7 @@ import { sortOrderOf, useListState } from '../../../shared/lib/list-state.ts';
 import { DataTable } from '../../../shared/ui/data-table.tsx';
 import { ReportPage } from '../../../shared/ui/report-page.tsx';
 import { SearchBox } from '../../../shared/ui/search-box.tsx';
-import { Figure, TestId } from '../../inventory/index.ts';
+import { Figure, magnitude, TestId } from '../../inventory/index.ts';
 import {
   exportFifoGroups,
   exportFifoValue,
@@ -103,7 +103,13 @@ export function FifoStockValueBetaPage() {
           : t(`fields.${key}`),
     align: 'end' as const,
     ...(sortKey ? { sorter: true, sortOrder: sortOrderOf(state.sort, sortKey) } : {}),
-    render: (value: string) => <Figure value={value} kind={key === 'value' ? 'money' : 'quantity'} />,
+    render: (value: string) => (
+      // The deficit column's header says deficit: its figure is the size (3 owed, not −3).
+      <Figure
+        value={key === 'deficitQuantity' ? magnitude(value) : value}
+        kind={key === 'value' ? 'money' : 'quantity'}
+      />
+    ),
   });
   const groupColumns: ColumnsType<FifoGroupRow> = [
     {
@@ -320,6 +326,10 @@ export function FifoStockValueBetaPage() {
       ) : (
         <DataTable<FifoGroupRow>
           testId={atProducts ? 'fifo-beta-products' : 'fifo-beta-groups'}
+          columnChooser={{
+            id: atProducts ? 'reports.fifoBeta.products' : 'reports.fifoBeta.groups',
+            defaultHidden: ['layers', 'consignedQuantity', 'deficitQuantity', 'oldest'],
+          }}
           rowKey={groupKey}
           columns={groupColumns}
           state={state}

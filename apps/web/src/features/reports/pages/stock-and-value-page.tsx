@@ -4,11 +4,12 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { sortOrderOf } from '../../../shared/lib/list-state.ts';
+import { formatMoney as formatMoneyWithSign } from '../../../shared/lib/numbers.ts';
 import { CategoryBarChart } from '../../../shared/ui/charts/chart.tsx';
 import { DataTable } from '../../../shared/ui/data-table.tsx';
 import { ReportPage, useReportFilters } from '../../../shared/ui/report-page.tsx';
 import { SearchBox } from '../../../shared/ui/search-box.tsx';
-import { Figure, formatMoney, formatQuantity, ProductLink, TestId } from '../../inventory/index.ts';
+import { Figure, formatQuantity, ProductLink, TestId } from '../../inventory/index.ts';
 import { exportStockAndValue, type StockAndValueFilter, useStockAndValue } from '../api.ts';
 import { IS_DAY, ukToday } from '../components/dates.ts';
 import { OptionFilter } from '../components/option-filter.tsx';
@@ -195,7 +196,7 @@ export function StockAndValuePage() {
                     const id = key === '' || key === selectedGroup ? undefined : key;
                     update(grouping === 'warehouse' ? { warehouseId: id } : { brandId: id });
                   }}
-                  format={(value) => `£${formatMoney(value, i18n.language)}`}
+                  format={(value) => formatMoneyWithSign(value, i18n.language)}
                   bars={groups.map((g) => ({
                     key: g.id ?? '',
                     label: g.id ? `${g.code} · ${g.name}` : t('common.noBrand'),

@@ -26,7 +26,7 @@ import { usePermissions } from '../../../shared/lib/permissions.tsx';
 import { useErrorText } from '../../../shared/lib/use-error-text.ts';
 import { useSubmissionKey } from '../../../shared/lib/use-submission-key.ts';
 import { uuid } from '../../../shared/lib/uuid.ts';
-import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { PageHeader, useRecordTitle } from '../../../shared/ui/page-header.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { ErrorState } from '../../../shared/ui/states.tsx';
@@ -102,6 +102,7 @@ function CarrierForm({ carrier }: { carrier: Carrier | null }) {
   const create = useCreateCarrier();
   const update = useUpdateCarrier();
   const submission = useSubmissionKey();
+  useRecordTitle(carrier?.code);
   const [form] = Form.useForm<Values>();
   const template = Form.useWatch('trackingUrlTemplate', form);
   const [failure, setFailure] = useState<string | null>(null);

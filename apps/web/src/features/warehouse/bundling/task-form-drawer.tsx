@@ -25,6 +25,7 @@ import { useErrorText } from '../../../shared/lib/use-error-text.ts';
 import { useSubmissionKey } from '../../../shared/lib/use-submission-key.ts';
 import { FormDrawer } from '../../../shared/ui/form-drawer.tsx';
 import { serverFieldErrors } from '../../currency/index.ts';
+import { useWarehouseConfig } from '../warehouses/api.ts';
 import { useAvailabilityPreview, useCreateTask } from './api.ts';
 import { AssigneeSelect } from './assignee-select.tsx';
 import { AvailabilityTable } from './availability-table.tsx';
@@ -103,6 +104,14 @@ function TaskForm({ onSubmit }: { onSubmit: (values: Values, form: FormInstance<
   const [bundle, setBundle] = useState<BundleLookupItem | null>(null);
   const warehouseId = Form.useWatch('warehouseId', form);
   const sourceLocationId = Form.useWatch('sourceLocationId', form);
+  const targetLocationId = Form.useWatch('targetLocationId', form);
+  // Without a target bin the bundles go to the warehouse's default receiving bin; without one, into no bin.
+  const config = useWarehouseConfig(warehouseId ?? undefined);
+  const intoNoBin =
+    !!warehouseId &&
+    !targetLocationId &&
+    config.data?.warehouseId === warehouseId &&
+    !config.data.defaultReceivingLocation;
   const quantityText = Form.useWatch('quantity', form) ?? '';
   const quantity = useDebounced(quantityText.trim(), 400);
   const required = { required: true, message: tc('form.required') };
@@ -205,6 +214,15 @@ function TaskForm({ onSubmit }: { onSubmit: (values: Values, form: FormInstance<
           </Form.Item>
         </Col>
       </Row>
+      {intoNoBin ? (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="task-no-bin"
+          title={t('form.noReceivingBin')}
+          style={{ marginBottom: 16 }}
+        />
+      ) : null}
       {showPreview && bundle && warehouseId ? (
         <div style={{ marginBlockEnd: 24 }}>
           <Preview

@@ -42,6 +42,7 @@ function ConfigForm({ config, canEdit }: { config: WarehouseConfig; canEdit: boo
   const save = useUpdateWarehouseConfig();
   const [form] = Form.useForm<Values>();
   const [failure, setFailure] = useState<string | null>(null);
+  const receivingBin = Form.useWatch('defaultReceivingLocationId', form);
 
   const handleFinish = async (values: Values) => {
     setFailure(null);
@@ -84,6 +85,16 @@ function ConfigForm({ config, canEdit }: { config: WarehouseConfig; canEdit: boo
       }}
     >
       {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: token.margin }} /> : null}
+      {/* Checked against the form's value (initial value until it is watched), so clearing the bin warns at once. */}
+      {(receivingBin === undefined ? config.defaultReceivingLocation : receivingBin) ? null : (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="no-receiving-bin"
+          title={t('config.noReceivingBin')}
+          style={{ marginBottom: token.margin }}
+        />
+      )}
       <Row gutter={24}>
         <Col xs={24} md={12}>
           <Form.Item

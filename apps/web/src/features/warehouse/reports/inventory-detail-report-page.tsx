@@ -11,7 +11,7 @@ import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
 import { SearchBox } from '../../../shared/ui/search-box.tsx';
 import { ErrorState } from '../../../shared/ui/states.tsx';
-import { Figure, FilterBar, ProductLink, StockFigures, TestId } from '../../inventory/index.ts';
+import { Figure, FilterBar, magnitude, ProductLink, StockFigures, TestId } from '../../inventory/index.ts';
 import { AgeBucketTag, layerKey, OptionFilter, useLayerColumns } from '../../reports/index.ts';
 import {
   DETAIL_FILTERS,
@@ -151,7 +151,8 @@ export function InventoryDetailReportPage() {
       dataIndex: 'deficit',
       title: <span title={t('common.deficitHint')}>{t('fields.deficit')}</span>,
       align: 'end',
-      render: (value: string) => <Figure value={value} />,
+      // The header says deficit: the figure is its size (3 owed, not −3).
+      render: (value: string) => <Figure value={magnitude(value)} />,
     },
     {
       key: 'oldest',
@@ -237,6 +238,7 @@ export function InventoryDetailReportPage() {
       </div>
       <DataTable<InventoryDetailRow>
         testId="inventory-detail-table"
+        columnChooser={{ id: 'reports.inventoryDetail', defaultHidden: ['consigned', 'deficit', 'layers'] }}
         rowKey={rowKey}
         columns={columns}
         state={state}

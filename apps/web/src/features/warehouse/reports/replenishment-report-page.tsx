@@ -206,6 +206,7 @@ export function ReplenishmentReportPage() {
       </div>
       <DataTable<ReplenishmentRow>
         testId="replenishment-table"
+        columnChooser={{ id: 'reports.replenishment', defaultHidden: ['unit', 'sold'] }}
         rowKey={rowKey}
         columns={columns}
         state={state}

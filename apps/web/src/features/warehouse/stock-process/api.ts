@@ -105,3 +105,19 @@ export function usePostCount(id: string) {
 export function stockCountPdfPath(id: string) {
   return contractPath(api.stockCountPdf, { id });
 }
+
+/** The ledger rows a session posted and, once reversed, those of its reversal. */
+export function useCountMovements(id: string, enabled: boolean) {
+  return useEndpointQuery(api.stockCountMovements, { params: { id } }, { enabled });
+}
+
+/** Reverses a posted session; the key makes a retried confirmation reverse once. Every stock figure is refreshed. */
+export function useReverseCount(id: string) {
+  return useEndpointMutation(api.reverseStockCount, {
+    input: ({ reason, idempotencyKey }: { reason: string; idempotencyKey: string }) => ({
+      params: { id },
+      body: { reason },
+      idempotencyKey,
+    }),
+  });
+}

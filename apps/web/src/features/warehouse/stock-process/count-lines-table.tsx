@@ -15,7 +15,7 @@ import { DataTable } from '../../../shared/ui/data-table.tsx';
 import { ExportButton } from '../../../shared/ui/export-button.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
 import { SearchBox } from '../../../shared/ui/search-box.tsx';
-import { Figure, StockFigures } from '../../inventory/index.ts';
+import { Figure, magnitude, StockFigures } from '../../inventory/index.ts';
 import { exportStockCountLines, type StockCountLineFilter, useSetLine, useStockCountLines } from './api.ts';
 import { LINE_FILTERS } from './urls.ts';
 
@@ -99,7 +99,8 @@ function Totals({ totals, shows }: { totals: StockCountTotals | undefined; shows
                   {
                     key: 'loss',
                     label: t('review.lossValue'),
-                    value: totals?.lossValue ?? undefined,
+                    // The label says losses: the figure is their size.
+                    value: totals?.lossValue ? magnitude(totals.lossValue) : undefined,
                     kind: 'money' as const,
                   },
                   {

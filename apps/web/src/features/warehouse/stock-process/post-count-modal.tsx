@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, errorDetails } from '../../../shared/lib/errors.ts';
 import { useErrorText } from '../../../shared/lib/use-error-text.ts';
 import { useSubmissionKey } from '../../../shared/lib/use-submission-key.ts';
-import { Figure, StockFigures } from '../../inventory/index.ts';
+import { Figure, magnitude, StockFigures } from '../../inventory/index.ts';
 import { usePostCount } from './api.ts';
 
 /** The contract's UnitCost: up to 12 digits and 4 places, not negative. */
@@ -145,7 +145,8 @@ export function PostResult({ result, onClose }: { result: StockCountPostResult |
               { key: 'posted', label: t('post.postedRows'), value: String(result.totals.posted) },
               { key: 'moved', label: t('post.movedLines'), value: String(result.totals.moved) },
               { key: 'gain', label: t('review.gainValue'), value: result.totals.gainValue, kind: 'money' },
-              { key: 'loss', label: t('review.lossValue'), value: result.totals.lossValue, kind: 'money' },
+              // The label says losses: the figure is their size.
+              { key: 'loss', label: t('review.lossValue'), value: magnitude(result.totals.lossValue), kind: 'money' },
               { key: 'net', label: t('review.differenceValue'), value: result.totals.differenceValue, kind: 'money' },
             ]}
           />

@@ -1,19 +1,29 @@
 import { ArrowLeftOutlined, EyeInvisibleOutlined } from '@ant-design/icons';
-import { type StockCount, type StockCountPostResult, stockCountDocument } from '@backoffice/contracts';
-import { Alert, Descriptions, theme } from 'antd';
+import {
+  type StockCount,
+  type StockCountPostResult,
+  type StockMovement,
+  stockCountDocument,
+} from '@backoffice/contracts';
+import { Alert, Descriptions, Table, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatDateTime } from '../../../shared/lib/dates.ts';
 import { notifySuccess } from '../../../shared/lib/notify.ts';
 import { usePermissions } from '../../../shared/lib/permissions.tsx';
+import { useSubmissionKey } from '../../../shared/lib/use-submission-key.ts';
 import { ActionBar } from '../../../shared/ui/documents/action-bar.tsx';
+import { ReasonModal } from '../../../shared/ui/documents/reason-modal.tsx';
 import { StatusTag } from '../../../shared/ui/documents/status-tag.tsx';
 import { DetailFrame } from '../../../shared/ui/kit/detail-frame.tsx';
+import { useMovementColumns } from '../../inventory/index.ts';
 import {
   stockCountPdfPath,
   useCancelCount,
+  useCountMovements,
   useReopenCount,
+  useReverseCount,
   useStockCount,
   useStockCountLines,
   useSubmitCount,
@@ -25,6 +35,34 @@ import { STOCK_PROCESS_PATH } from './urls.ts';
 import { VarianceChart } from './variance-chart.tsx';
 
 const COUNT = 'handle_inventory_stock_process';
+
+/** A reversed session's ledger rows: those it posted and those of its reversal, each linked to its original. */
+function CountMovements({ countId }: { countId: string }) {
+  const { t } = useTranslation('stockCounts');
+  const { token } = theme.useToken();
+  const query = useCountMovements(countId, true);
+  const columns = useMovementColumns({ product: true, kind: true });
+  const table = (testId: string, caption: string, rows: StockMovement[] | undefined) => (
+    <Table<StockMovement>
+      data-testid={testId}
+      caption={caption}
+      rowKey="id"
+      size="small"
+      columns={columns}
+      dataSource={rows ?? []}
+      loading={query.isFetching}
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      style={{ marginTop: token.margin }}
+    />
+  );
+  return (
+    <>
+      {table('count-reversal-rows', t('actions.reversalRows'), query.data?.reversal)}
+      {table('count-posted-rows', t('actions.postedRows'), query.data?.posted)}
+    </>
+  );
+}
 const APPROVE = 'approve_inventory_stock_process';
 
 /** Who started, submitted, posted or cancelled the session and when; the zone and the notes. */
@@ -71,6 +109,25 @@ function Facts({ count }: { count: StockCount }) {
         ...(count.canceledAt
           ? [{ key: 'canceled', label: t('fields.canceled'), children: stamp(count.canceledAt, count.canceledBy) }]
           : []),
+        ...(count.reversedAt
+          ? [
+              {
+                key: 'reversed',
+                label: t('fields.reversed'),
+                children: (
+                  <span data-testid="count-reversed">
+                    {stamp(count.reversedAt, count.reversedBy)}
+                    {count.reversalReason ? (
+                      <>
+                        {' · '}
+                        <span dir="auto">{count.reversalReason}</span>
+                      </>
+                    ) : null}
+                  </span>
+                ),
+              },
+            ]
+          : []),
         ...(count.notes ? [{ key: 'notes', label: t('fields.notes'), children: count.notes }] : []),
       ]}
     />
@@ -93,6 +150,9 @@ export function StockCountPage() {
   const submit = useSubmitCount(id);
   const reopen = useReopenCount(id);
   const cancel = useCancelCount(id);
+  const reverse = useReverseCount(id);
+  const submission = useSubmissionKey();
+  const [reversing, setReversing] = useState(false);
   const [posting, setPosting] = useState(false);
   const [result, setResult] = useState<StockCountPostResult | null>(null);
 
@@ -130,6 +190,7 @@ export function StockCountPage() {
             reopen: { run: () => reopen.mutateAsync(), testId: 'reopen-count' },
             post: { open: () => setPosting(true), primary: true, testId: 'post-count' },
             cancel: { run: () => cancel.mutateAsync(), testId: 'cancel-count' },
+            reverse: { open: () => setReversing(true), testId: 'reverse-count' },
           }}
         />
       )}
@@ -163,6 +224,22 @@ export function StockCountPage() {
               />
             ) : null}
             <PostResult result={result} onClose={() => setResult(null)} />
+            {count.status === 'REVERSED' ? <CountMovements countId={count.id} /> : null}
+            <ReasonModal
+              open={reversing}
+              testId="count-reverse-dialog"
+              title={t('actions.reverseTitle', { number: count.number })}
+              intro={t('actions.reverseIntro')}
+              reasonLabel={t('actions.reverseReason')}
+              okText={t('actions.reverseOk')}
+              onClose={() => setReversing(false)}
+              onSubmit={async (reason) => {
+                await reverse.mutateAsync({ reason, idempotencyKey: submission.keyFor({ id, reason }) });
+                submission.reset();
+                setReversing(false);
+                notifySuccess(t('actions.reversedDone', { number: count.number }));
+              }}
+            />
           </>
         );
       }}

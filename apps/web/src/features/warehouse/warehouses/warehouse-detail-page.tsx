@@ -20,7 +20,7 @@ import { usePermissions } from '../../../shared/lib/permissions.tsx';
 import { useErrorText } from '../../../shared/lib/use-error-text.ts';
 import { DataTable } from '../../../shared/ui/data-table.tsx';
 import { ExportButton } from '../../../shared/ui/export-button.tsx';
-import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { PageHeader, useRecordTitle } from '../../../shared/ui/page-header.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { ErrorState } from '../../../shared/ui/states.tsx';
@@ -319,6 +319,7 @@ export function WarehouseDetailPage() {
   const { has } = usePermissions();
   const navigate = useNavigate();
   const warehouse = useWarehouse(id);
+  useRecordTitle(warehouse.data?.code);
   const [editOpen, setEditOpen] = useState(false);
   const back = (
     <Link to="/warehouse/warehouse" style={{ display: 'inline-flex', gap: token.marginXXS }}>

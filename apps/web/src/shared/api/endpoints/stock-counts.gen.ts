@@ -56,5 +56,23 @@ export const stockCountsEndpoints = {
     '/api/stock-counts/:id/cancel',
     ['/api/stock-counts'],
   ),
+  reverseStockCount: endpointRef<typeof contracts.stockCountsApi.reverseStockCount>(
+    'POST',
+    '/api/stock-counts/:id/reverse',
+    [
+      '/api/stock-counts',
+      '/api/inventory',
+      '/api/manual-stock',
+      '/api/stock',
+      '/api/inventory-transfers',
+      '/api/bundle-tasks',
+      '/api/reports',
+      '/api/warehouse-reports',
+    ],
+  ),
+  stockCountMovements: endpointRef<typeof contracts.stockCountsApi.stockCountMovements>(
+    'GET',
+    '/api/stock-counts/:id/movements',
+  ),
   stockCountPdf: endpointRef<typeof contracts.stockCountsApi.stockCountPdf>('GET', '/api/stock-counts/:id/pdf'),
 };

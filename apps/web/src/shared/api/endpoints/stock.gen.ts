@@ -43,6 +43,20 @@ export const stockEndpoints = {
     '/api/warehouse-reports',
   ]),
   listOverrides: endpointRef<typeof contracts.stockApi.listOverrides>('GET', '/api/manual-stock/overrides'),
+  getOverride: endpointRef<typeof contracts.stockApi.getOverride>('GET', '/api/manual-stock/overrides/:id'),
+  reverseOverride: endpointRef<typeof contracts.stockApi.reverseOverride>(
+    'POST',
+    '/api/manual-stock/overrides/:id/reverse',
+    [
+      '/api/manual-stock',
+      '/api/inventory',
+      '/api/stock',
+      '/api/inventory-transfers',
+      '/api/bundle-tasks',
+      '/api/reports',
+      '/api/warehouse-reports',
+    ],
+  ),
   createReservation: endpointRef<typeof contracts.stockApi.createReservation>('POST', '/api/stock/reservations', [
     '/api/stock',
     '/api/inventory',

@@ -17,6 +17,7 @@ import {
   lookFromToken,
   type SignedBar,
   signedBarOption,
+  type ValueKind,
 } from './options.ts';
 
 type Runtime = typeof import('./echarts-runtime.ts');
@@ -44,7 +45,7 @@ export function useChartContext(): ChartContext {
   const { token } = theme.useToken();
   const { direction } = useDirection();
   // `t` changes with the language, and so do the texts.
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const look = useMemo(() => lookFromToken(token), [token]);
   const aria = useMemo(
     () => ({
@@ -55,7 +56,8 @@ export function useChartContext(): ChartContext {
     }),
     [t],
   );
-  return useMemo(() => ({ look, direction, aria }), [look, direction, aria]);
+  const language = i18n.language;
+  return useMemo(() => ({ look, direction, aria, language }), [look, direction, aria, language]);
 }
 
 /**
@@ -185,17 +187,24 @@ export function DatedLineChart({
   series,
   label,
   format,
+  kind = 'rate',
   height,
   testId,
 }: {
   series: readonly DatedSeries[];
   label: string;
   format: FormatValue;
+  /** What the values are (a rate, a quantity, an amount), which decides the value axis. */
+  kind?: ValueKind;
   height?: number;
   testId?: string;
 }) {
   const stable = useStableFormat(format);
-  const option = useOption(series, (s, context) => datedLineOption({ series: s, format: stable }, context), label);
+  const option = useOption(
+    { series, kind },
+    (input, context) => datedLineOption({ ...input, format: stable }, context),
+    label,
+  );
   return <Chart option={option} label={label} height={height ?? 240} testId={testId} />;
 }
 

@@ -9,6 +9,7 @@ import type {
   TooltipComponentOption,
 } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
+import { formatNumber } from '../../lib/numbers.ts';
 
 /*
  * The product's charts as ECharts options, built from data by pure functions (no ECharts code is
@@ -59,6 +60,8 @@ export interface ChartContext {
   look: ChartLook;
   direction: 'ltr' | 'rtl';
   aria: ChartAriaTexts;
+  /** The reader's language: axis ticks are written in it, as every other figure (1.234,5 in German). */
+  language?: string;
 }
 
 /** Exact text as the page shows it: a formatted amount or quantity. */
@@ -164,18 +167,66 @@ export interface DatedSeries {
 export const MANY_POINTS = 60;
 
 /**
+ * What a dated line's values are, which decides its value axis: `rate` is fitted to the data (a rate moves
+ * in its fourth decimal); `quantity` and `money` start at zero unless a value is below it, and whole
+ * quantities get whole ticks (no tick at 2.5 units).
+ */
+export type ValueKind = 'rate' | 'quantity' | 'money';
+
+const DAY_MS = 86_400_000;
+
+/** Whether exact decimal text is a whole number ("12", "-3", "4.000"). */
+export const isWhole = (value: string) => /^\s*-?\d+(\.0*)?\s*$/.test(value);
+
+/** Whether exact decimal text is below zero (not "-0" or "-0.00"). */
+export const isBelowZero = (value: string) => value.trim().startsWith('-') && /[1-9]/.test(value);
+
+/** The value axis of a dated line for its kind of value and its values. */
+export function valueAxisRange(
+  kind: ValueKind,
+  values: readonly string[],
+): { scale: boolean; min?: number; minInterval?: number } {
+  const hasNegative = values.some(isBelowZero);
+  return {
+    scale: kind === 'rate',
+    // Nothing below zero: no band below it either.
+    ...(kind !== 'rate' && !hasNegative ? { min: 0 } : {}),
+    ...(kind === 'quantity' && values.every(isWhole) ? { minInterval: 1 } : {}),
+  };
+}
+
+/**
+ * The time axis' range: ECharts' own for a series over several days; a day either side of a series of
+ * one day, so that its point stands in the middle of a readable axis rather than on an edge.
+ */
+export function timeAxisRange(series: readonly DatedSeries[]): { min?: number; max?: number } {
+  const days = new Set(series.flatMap((s) => s.points.map((p) => p.date)));
+  if (days.size !== 1) return {};
+  const [day = ''] = days;
+  const at = Date.parse(`${day}T00:00:00Z`);
+  if (!Number.isFinite(at)) return {};
+  return { min: at - DAY_MS, max: at + DAY_MS };
+}
+
+/**
  * A dated line (a rate's history, a daily balance): time along the axis in proportion to the days
  * between points (running from the right in right-to-left), the value axis fitted to the data, the
  * exact value of the day in the tooltip, zoom by dragging (and the slider when the series is long).
  */
 export function datedLineOption(
-  { series, format }: { series: readonly DatedSeries[]; format: FormatValue },
+  { series, format, kind = 'rate' }: { series: readonly DatedSeries[]; format: FormatValue; kind?: ValueKind },
   context: ChartContext,
 ): ChartOption {
   const { look, direction } = context;
   const rtl = direction === 'rtl';
   const longest = Math.max(0, ...series.map((s) => s.points.length));
   const isLong = longest > MANY_POINTS;
+  // A lone point is drawn larger: a line of one point is nothing but its mark.
+  const isLone = longest === 1;
+  const valueAxis = valueAxisRange(
+    kind,
+    series.flatMap((s) => s.points.map((p) => p.value)),
+  );
   const hasLegend = series.length > 1;
   return {
     aria: aria(context, [0]),
@@ -202,17 +253,22 @@ export function datedLineOption(
       type: 'time',
       inverse: rtl,
       // Points are days: no tick between two days (it would repeat the day's label).
-      minInterval: 86_400_000,
+      minInterval: DAY_MS,
+      ...timeAxisRange(series),
       axisLine: { lineStyle: { color: look.border } },
       axisLabel: { color: look.textSecondary, formatter: '{yyyy}-{MM}-{dd}', hideOverlap: true },
       splitLine: { show: false },
     },
     yAxis: {
       type: 'value',
-      // Fitted to the data (a rate moves in its fourth decimal), not stretched down to zero.
-      scale: true,
+      // A rate fitted to the data (it moves in its fourth decimal); stock from zero, in whole units when whole.
+      ...valueAxis,
       position: rtl ? 'right' : 'left',
-      axisLabel: { color: look.textSecondary },
+      // Ticks in the reader's number format, not ECharts' own (which writes 1,234.5 in every language).
+      axisLabel: {
+        color: look.textSecondary,
+        formatter: (tick: number) => formatNumber(tick, context.language ?? 'en', 4),
+      },
       splitLine: { lineStyle: { color: look.split } },
     },
     dataZoom: [
@@ -225,7 +281,7 @@ export function datedLineOption(
         type: 'line',
         ...(s.name ? { name: s.name } : {}),
         showSymbol: !isLong,
-        symbolSize: 6,
+        symbolSize: isLone ? 10 : 6,
         lineStyle: { width: 2 },
         data: s.points.map((p) => ({ name: p.date, value: [p.date, drawn(p.value)] })),
       }),
@@ -347,12 +403,11 @@ export interface SignedBar {
   value: string;
 }
 
-const isBelowZero = (value: string) => value.trim().startsWith('-') && /[1-9]/.test(value);
-
 /**
  * Signed bars from a middle line: losses (red) towards the start of the line, gains (green) towards its
  * end, mirrored in right-to-left as the text is; each with its exact value beside it, so the chart reads
- * without colour. The axis is symmetric, so equal losses and gains have equal lengths.
+ * without colour. The axis is symmetric, so equal losses and gains have equal lengths; a side no bar
+ * reaches (only gains, or only losses) is left out.
  */
 export function signedBarOption(
   { bars, format }: { bars: readonly SignedBar[]; format: FormatValue },
@@ -363,13 +418,16 @@ export function signedBarOption(
   const largest = Math.max(0, ...bars.map((b) => Math.abs(drawn(b.value))));
   // A quarter more on each side leaves room for the labels; an all-zero chart still has an axis.
   const reach = largest > 0 ? largest * 1.25 : 1;
+  // A side no bar reaches is left out: only gains, no loss band (and the other way round).
+  const hasLoss = bars.some((b) => isBelowZero(b.value));
+  const hasGain = bars.some((b) => drawn(b.value) > 0);
   const [start, end] = rtl ? (['right', 'left'] as const) : (['left', 'right'] as const);
   return {
     ...horizontalBars(bars, context, {
       type: 'value',
       inverse: rtl,
-      min: -reach,
-      max: reach,
+      min: hasLoss || !hasGain ? -reach : 0,
+      max: hasGain || !hasLoss ? reach : 0,
       // Lines at both ends and at zero: the middle line the bars grow from.
       interval: reach,
       axisLabel: { show: false },

@@ -281,7 +281,7 @@ export function LinesEditor({
             ) : null}
           </div>
           <div id={`${ids}-hint`} style={{ color: token.colorTextSecondary, fontSize: token.fontSizeSM }}>
-            {t('lines.keyboardHint')}
+            <bdi>{t('lines.keyboardHint')}</bdi>
           </div>
         </div>
       ) : null}

@@ -1,8 +1,8 @@
 import { Result, theme } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/errors.ts';
-import { PageHeader, usePageTitle } from '../page-header.tsx';
+import { PageHeader, useRecordTitle } from '../page-header.tsx';
 import { Spinner } from '../spinner.tsx';
 import { ErrorState } from '../states.tsx';
 
@@ -17,8 +17,8 @@ export const isNotFound = (error: unknown) => error instanceof ApiError && error
 
 /**
  * The frame of one record's page: loading, not found (404, with the way back), another failure with
- * Try again, then the page. The heading is the record's number (with the page's tags beside it), which is
- * also the browser tab's title; the actions sit on the heading's other side.
+ * Try again, then the page. The page is titled by the record's number (with the page's tags beside it): the
+ * heading, the browser tab and the breadcrumb say it; the actions sit on the heading's other side.
  */
 export function DetailFrame<T>({
   query,
@@ -41,16 +41,10 @@ export function DetailFrame<T>({
   children: (record: T) => ReactNode;
 }) {
   const { t } = useTranslation('documents');
-  const { t: tc } = useTranslation();
   const { token } = theme.useToken();
-  const pageTitle = usePageTitle();
   const record = query.data;
   const title = record === undefined ? null : number(record);
-
-  // The number names the tab (the page header set the route's title first: its effect runs before this one).
-  useEffect(() => {
-    if (title) document.title = `${title} · ${pageTitle || tc('appName')}`;
-  }, [title, pageTitle, tc]);
+  useRecordTitle(title);
 
   if (record === undefined) {
     const error = query.error;
@@ -76,26 +70,19 @@ export function DetailFrame<T>({
 
   return (
     <>
-      <PageHeader extra={actions?.(record)}>
-        <div style={{ display: 'flex', flexDirection: 'column', gap: token.marginXXS }}>
-          {back}
-          <h2
+      {back ? <div style={{ marginBottom: token.marginXXS }}>{back}</div> : null}
+      <PageHeader
+        extra={actions?.(record)}
+        heading={
+          <span
             data-testid={headingTestId}
-            style={{
-              display: 'inline-flex',
-              flexWrap: 'wrap',
-              alignItems: 'center',
-              gap: token.marginXS,
-              margin: 0,
-              fontSize: token.fontSizeLG,
-              fontWeight: 600,
-            }}
+            style={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', gap: token.marginXS }}
           >
             <bdi data-testid={numberTestId}>{title}</bdi>
             {tags?.(record)}
-          </h2>
-        </div>
-      </PageHeader>
+          </span>
+        }
+      />
       {children(record)}
     </>
   );

@@ -5,6 +5,7 @@ import type { ListPatch } from '../../lib/list-state.ts';
 import { DataTable } from '../data-table.tsx';
 import { ExportButton } from '../export-button.tsx';
 import { PageHeader } from '../page-header.tsx';
+import type { ColumnChooserOptions } from './column-chooser.tsx';
 import type { ListControls } from './use-list-page.ts';
 
 /** The part of a query's result a list page reads (a TanStack Query result fits). */
@@ -30,6 +31,7 @@ export function ListPage<T extends object, F extends string>({
   actions,
   onExport,
   create,
+  columnChooser,
   children,
   ...table
 }: {
@@ -48,6 +50,8 @@ export function ListPage<T extends object, F extends string>({
   onExport?: () => Promise<void>;
   /** The create button (`<CreateButton>`), which hides itself without the permission. */
   create?: ReactNode;
+  /** Lets the reader choose the columns (a wide list; see `DataTable`). */
+  columnChooser?: ColumnChooserOptions;
   children?: ReactNode;
 } & Omit<TableProps<T>, 'columns' | 'dataSource' | 'pagination' | 'onChange' | 'loading' | 'children'>) {
   const { token } = theme.useToken();
@@ -79,6 +83,7 @@ export function ListPage<T extends object, F extends string>({
         error={result.error}
         onRetry={() => void result.refetch()}
         filtered={list.filtered}
+        columnChooser={columnChooser}
         {...table}
       />
       {children}

@@ -1,11 +1,9 @@
-/** A decimal as the API writes it: optional minus, digits, optional fraction. */
-const DECIMAL = /^-?\d+(\.\d+)?$/;
+import { formatMoney } from '../../lib/numbers.ts';
 
 /**
  * An amount as the reader's language writes it, with its currency (`GBP` unless said): 2 places, or up
- * to `places` (unit costs carry 4). The decimal text goes to Intl.NumberFormat as a string, which
- * formats it as an exact decimal (ECMA-402 2023): the amount never passes through a float. Text that is
- * not a decimal is shown as it is; nothing is shown for nothing.
+ * to `places` (unit costs carry 4). The app's one money format (`shared/lib/numbers.ts`): exact decimal text,
+ * never a float; text that is not a decimal is shown as it is; nothing is shown for nothing.
  */
 export function formatMoneyText(
   text: string | null | undefined,
@@ -13,17 +11,5 @@ export function formatMoneyText(
   currency = 'GBP',
   places: 2 | 4 = 2,
 ): string {
-  if (text === null || text === undefined || text === '') return '';
-  if (!DECIMAL.test(text)) return text;
-  try {
-    return new Intl.NumberFormat(language, {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: 2,
-      maximumFractionDigits: places,
-    }).format(text as Intl.StringNumericLiteral);
-  } catch {
-    // An unknown currency code: the figure as the API wrote it, with the code.
-    return `${text} ${currency}`;
-  }
+  return formatMoney(text, language, currency, places);
 }

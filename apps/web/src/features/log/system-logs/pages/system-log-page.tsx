@@ -1,5 +1,5 @@
-import type { SystemLog, SystemLogQuery } from '@backoffice/contracts';
-import { Button, DatePicker, Select, Tag, theme } from 'antd';
+import { SYSTEM_LOG_KINDS, type SystemLog, type SystemLogKind, type SystemLogQuery } from '@backoffice/contracts';
+import { Button, DatePicker, Segmented, Select, Tag, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
@@ -14,10 +14,13 @@ import { PageHeader } from '../../../../shared/ui/page-header.tsx';
 import { SearchBox } from '../../../../shared/ui/search-box.tsx';
 import { useSystemLogFacets, useSystemLogs } from '../api.ts';
 import { JsonDiff } from '../components/json-diff.tsx';
+import { codeOptions, useLogWords } from '../log-words.ts';
 import { SYSTEM_LOG_FILTERS, type SystemLogFilter } from '../urls.ts';
 
 const DATE_FORMAT = 'YYYY-MM-DD';
 const IS_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isKind = (value: string | undefined): value is SystemLogKind =>
+  (SYSTEM_LOG_KINDS as readonly string[]).includes(value ?? '');
 
 // Month and day names of the date picker follow the language.
 const DAYJS_LOCALES: Record<Language, () => Promise<unknown>> = {
@@ -44,9 +47,13 @@ export function SystemLogPage() {
   const { has } = usePermissions();
   const { language } = useSettings();
   useDayjsLocale(language);
+  const words = useLogWords();
   const [state, update] = useListState<SystemLogFilter>(SYSTEM_LOG_FILTERS);
   const { userId, entity, action, from, to } = state.filters;
+  // Business changes unless the URL asks for sign-ins or everything.
+  const kind: SystemLogKind = isKind(state.filters.kind) ? state.filters.kind : 'business';
   const query: SystemLogQuery = {
+    kind,
     page: state.page,
     pageSize: state.pageSize,
     ...(state.q ? { q: state.q } : {}),
@@ -79,13 +86,40 @@ export function SystemLogPage() {
       title: t('fields.user'),
       render: (value: string | null) => value ?? <em>{t('system')}</em>,
     },
-    { key: 'action', dataIndex: 'action', title: t('fields.action'), render: (value: string) => <Tag>{value}</Tag> },
-    { key: 'entity', dataIndex: 'entity', title: t('fields.entity') },
+    // Words in the user's language; the code the log stores stays at hand as the tooltip.
     {
-      key: 'entityId',
-      dataIndex: 'entityId',
+      key: 'action',
+      dataIndex: 'action',
+      title: t('fields.action'),
+      render: (value: string) => (
+        <Tag title={value} data-testid="log-action">
+          {words.action(value)}
+        </Tag>
+      ),
+    },
+    {
+      key: 'entity',
+      dataIndex: 'entity',
+      title: t('fields.entity'),
+      render: (value: string) => (
+        <span title={value} data-testid="log-entity">
+          {words.entity(value)}
+        </span>
+      ),
+    },
+    {
+      // The record as a person names it (TR-2026-00001, a SKU, a code); its id only when nothing names it.
+      key: 'reference',
+      dataIndex: 'reference',
       title: t('fields.entityId'),
-      render: (value: string | null) => (value ? <code>{value}</code> : null),
+      render: (value: string | null, row: SystemLog) =>
+        value ? (
+          <bdi data-testid="log-reference" title={row.entityId ?? undefined}>
+            {value}
+          </bdi>
+        ) : row.entityId ? (
+          <code>{row.entityId}</code>
+        ) : null,
     },
     {
       key: 'requestId',
@@ -103,6 +137,13 @@ export function SystemLogPage() {
     <>
       <PageHeader />
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: token.marginSM, marginBottom: token.margin }}>
+        <Segmented<SystemLogKind>
+          aria-label={t('filters.kind')}
+          data-testid="log-kind"
+          value={kind}
+          onChange={(value) => update({ kind: value === 'business' ? undefined : value })}
+          options={SYSTEM_LOG_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) }))}
+        />
         <SearchBox value={state.q} onSearch={(q) => update({ q })} placeholder={t('search')} autoFocus />
         {canSeeUsers ? (
           <Select
@@ -124,8 +165,9 @@ export function SystemLogPage() {
           allowClear
           onChange={(value?: string) => update({ entity: value })}
           loading={facets.isPending}
-          style={{ minWidth: 160 }}
-          options={(facets.data?.entities ?? []).map((value) => ({ value, label: value }))}
+          showSearch={{ optionFilterProp: 'label' }}
+          style={{ minWidth: 180 }}
+          options={codeOptions(facets.data?.entities ?? [], words.entity, language)}
         />
         <Select
           aria-label={t('fields.action')}
@@ -134,8 +176,9 @@ export function SystemLogPage() {
           allowClear
           onChange={(value?: string) => update({ action: value })}
           loading={facets.isPending}
-          style={{ minWidth: 160 }}
-          options={(facets.data?.actions ?? []).map((value) => ({ value, label: value }))}
+          showSearch={{ optionFilterProp: 'label' }}
+          style={{ minWidth: 180 }}
+          options={codeOptions(facets.data?.actions ?? [], words.action, language)}
         />
         <DatePicker.RangePicker
           aria-label={t('filters.dates')}

@@ -8,6 +8,7 @@ import { PageHeader } from '../../../../shared/ui/page-header.tsx';
 import { Panel } from '../../../../shared/ui/panel.tsx';
 import { EmptyState, ErrorState } from '../../../../shared/ui/states.tsx';
 import { usePermissionCatalogue } from '../api.ts';
+import { PermissionLabel, useMatchesPermission } from '../components/permission-label.tsx';
 
 function groupByArea(items: readonly Permission[]): Array<[PermissionArea, Permission[]]> {
   const byArea = new Map<PermissionArea, Permission[]>();
@@ -18,14 +19,21 @@ function groupByArea(items: readonly Permission[]): Array<[PermissionArea, Permi
   });
 }
 
-/** The permission catalogue, searchable, grouped by area with counts. */
+/** The permission catalogue, searchable by code or label, grouped by area with counts, each in words beside its code. */
 export function PermissionListPage() {
   const { t } = useTranslation('users');
   const { token } = theme.useToken();
   const list = useListPage();
-  const catalogue = usePermissionCatalogue(list.state.q);
-  const groups = useMemo(() => groupByArea(catalogue.data?.items ?? []), [catalogue.data]);
-  const total = catalogue.data?.items.length ?? 0;
+  // The whole catalogue (one bounded list), searched here, where the labels in the user's language are.
+  const catalogue = usePermissionCatalogue('');
+  const matches = useMatchesPermission();
+  const q = list.state.q;
+  const items = useMemo(
+    () => (catalogue.data?.items ?? []).filter((p) => matches(p.name, q)),
+    [catalogue.data, matches, q],
+  );
+  const groups = useMemo(() => groupByArea(items), [items]);
+  const total = items.length;
 
   return (
     <>
@@ -56,19 +64,10 @@ export function PermissionListPage() {
                 <Tag aria-label={t('permissions.countInArea', { count: permissions.length })}>{permissions.length}</Tag>
               }
             >
-              <ul style={{ margin: 0, padding: 0, listStyle: 'none', display: 'flex', flexWrap: 'wrap', gap: 6 }}>
+              <ul style={{ margin: 0, padding: 0, listStyle: 'none', display: 'grid', gap: token.marginXS }}>
                 {permissions.map((permission) => (
                   <li key={permission.name}>
-                    <code
-                      style={{
-                        fontSize: token.fontSizeSM,
-                        padding: '1px 6px',
-                        background: token.colorFillQuaternary,
-                        borderRadius: token.borderRadiusSM,
-                      }}
-                    >
-                      {permission.name}
-                    </code>
+                    <PermissionLabel name={permission.name} />
                   </li>
                 ))}
               </ul>

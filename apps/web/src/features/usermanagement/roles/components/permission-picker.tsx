@@ -1,6 +1,7 @@
 import { PERMISSION_AREAS, PERMISSION_CATALOGUE, type PermissionArea } from '@backoffice/contracts';
 import { Checkbox, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PermissionLabel } from '../../permissions/components/permission-label.tsx';
 
 /**
  * Chooses permissions grouped by area, each area with a "select all" box (indeterminate when some are
@@ -68,7 +69,7 @@ export function PermissionPicker({
             <div
               style={{
                 display: 'grid',
-                gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))',
+                gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))',
                 gap: `2px ${token.marginSM}px`,
                 marginTop: token.marginXS,
                 paddingInlineStart: token.paddingLG,
@@ -81,7 +82,7 @@ export function PermissionPicker({
                   disabled={disabled}
                   onChange={(event) => toggle(name, event.target.checked)}
                 >
-                  <code style={{ fontSize: token.fontSizeSM }}>{name}</code>
+                  <PermissionLabel name={name} />
                 </Checkbox>
               ))}
             </div>

@@ -1,0 +1,92 @@
+/**
+ * The words of the system log: every `entity` and `action` the API writes into it. The web app names each in
+ * the user's language (`logs:entities.<entity>`, `logs:actions.<action>`) and keeps the code as a tooltip and as
+ * the filter's value. Whoever audits a new entity or action adds it here (and its label in logs.json):
+ * `apps/api/src/platform/audit-vocabulary.test.ts` reads every audit call of the API and fails on a name missing
+ * from these lists, and the web's test fails on a name without a label.
+ */
+
+/** Record types, singular snake case (a document's entity is its definition's `name`). */
+export const SYSTEM_LOG_ENTITIES = [
+  // Documents
+  'inventory_transfer',
+  'stock_count',
+  'bundle_task',
+  'stock_override',
+  // Stock
+  'stock',
+  'stock_reservation',
+  // Products and master data
+  'product',
+  'brand',
+  'cost_center',
+  'currency',
+  'exchange_rate',
+  'processor',
+  'shipping_carrier',
+  'business_partner',
+  'customer',
+  'excel_mapping',
+  // Warehouses
+  'warehouse',
+  'warehouse_location',
+  'warehouse_configuration',
+  // Imports, files and background work
+  'product_import',
+  'inventory_import',
+  'sales_invoices_import',
+  'purchase_invoices_import',
+  'file',
+  'job',
+  'fifo_process_run',
+  // Users, settings
+  'user',
+  'role',
+  'user_preferences',
+  'system_configuration',
+] as const;
+export type SystemLogEntity = (typeof SYSTEM_LOG_ENTITIES)[number];
+
+/** What was done, verbs in snake case (a document's steps are its definition's action names). */
+export const SYSTEM_LOG_ACTIONS = [
+  // Records
+  'create',
+  'update',
+  'edit',
+  'delete',
+  'deactivate',
+  'upload',
+  'create_locations',
+  // Documents' steps
+  'assign',
+  'start',
+  'complete',
+  'count',
+  'scan',
+  'submit',
+  'reopen',
+  'post',
+  'dispatch',
+  'receive',
+  'cancel',
+  'reverse',
+  // Stock
+  'override',
+  'adjust',
+  'release',
+  'issue',
+  'mark_short',
+  'restore_short',
+  // Imports and background work
+  'apply',
+  'retry',
+  // Accounts and signing in
+  'set_password',
+  'sign_in',
+  'sign_in_failed',
+  'sign_out',
+  'link_identity',
+  'request_password_reset',
+  'reset_password',
+] as const;
+export type SystemLogAction = (typeof SYSTEM_LOG_ACTIONS)[number];
