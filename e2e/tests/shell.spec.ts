@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { adminApi } from '../support/api.ts';
 import { ADMIN_PASSWORD } from '../support/env.ts';
 import { signInOnPage } from '../support/sign-in.ts';
 
@@ -40,6 +41,8 @@ test.describe('routing and navbar', () => {
     await expect(page.getByTestId('footer')).toContainText(today);
 
     const crumbs = page.getByTestId('breadcrumb');
+    // The trail holds the pages that were shown: the dashboard first.
+    await expect(page.getByTestId('page-title')).toHaveText('Dashboard');
     await page.goto('/#/usermanagement/role');
     await expect(page.getByTestId('roles-table')).toBeVisible();
     await page.goto('/#/log/system-log');
@@ -255,6 +258,8 @@ test.describe('notification sidebar', () => {
   test('slides in from its tab with real activity in words, a chat that invents nobody and saved settings', async ({
     page,
   }) => {
+    // Something recent in the users' and roles' area, whatever else the suite has done before.
+    const user = await (await adminApi()).createUser(['view_user']);
     await signedIn(page);
     const panel = page.getByTestId('notification-sidebar');
     await expect(panel).toHaveAttribute('data-open', 'false');
@@ -266,10 +271,13 @@ test.describe('notification sidebar', () => {
     expect(Math.round((await panel.boundingBox())?.width ?? 0)).toBe(400);
     expect(await panel.evaluate((el) => getComputedStyle(el).transitionDuration)).toContain('0.4s');
 
-    // Real events in words: at least the administrator's own account, made by the system at first start.
+    // Real events in words, naming the record by its code: the user the administrator has just created.
     await expect(panel.getByText('RECENT ACTIVITY')).toBeVisible();
     await expect(
-      panel.getByTestId('activity-item').filter({ hasText: 'The system created user admin' }).first(),
+      panel
+        .getByTestId('activity-item')
+        .filter({ hasText: `You created user ${user.username}` })
+        .first(),
     ).toBeVisible();
     await expect(panel.getByTestId('activity-item').filter({ hasText: /signed in/i })).toHaveCount(0);
 
@@ -292,7 +300,7 @@ test.describe('notification sidebar', () => {
     await expect(
       panel.getByTestId('activity-item').or(panel.getByText('Nothing has happened in your areas yet.')).first(),
     ).toBeVisible();
-    await expect(panel.getByTestId('activity-item').filter({ hasText: 'The system created user admin' })).toHaveCount(
+    await expect(panel.getByTestId('activity-item').filter({ hasText: `created user ${user.username}` })).toHaveCount(
       0,
     );
     await panel.getByTestId('notification-tab-settings').click();

@@ -451,6 +451,8 @@ test('counting: a session is scanned, submitted and posted, and the difference r
   );
   await page.getByTestId('start-count-submit').click();
   await expect(page).toHaveURL(/#\/warehouse\/warehouse-inventory-stock-process\/[0-9a-f-]{36}$/);
+  // The session's own page (the list stays on screen while it loads).
+  await expect(page.getByTestId('count-number')).toBeVisible();
   await expect(page.getByTestId('count-status')).toHaveText('Open');
   const number = await textOf(page.getByTestId('count-number'));
 

@@ -220,9 +220,7 @@ describe('movements after a revaluation', () => {
     // The export says the same as the screen: the unit cost now, then the one it was posted at.
     const [header, ...lines] = await download(`/api/inventory/products/${p.id}/movements/export?kind=ISSUE`);
     const at = (name: string) => (header ?? []).indexOf(name);
-    expect(lines.map((l) => [l[at('Quantity')], l[at('Unit cost (£)')], l[at('Value (£)')]])).toEqual([
-      [-5, 3.6, -18],
-    ]);
+    expect(lines.map((l) => [l[at('Quantity')], l[at('Unit cost (£)')], l[at('Value (£)')]])).toEqual([[-5, 3.6, -18]]);
     expect(lines.map((l) => [l[at('Unit cost as posted (£)')], l[at('Value as posted (£)')]])).toEqual([[3, -15]]);
     await expectClean();
   });

@@ -94,6 +94,7 @@ export function ProcessorsPage() {
       testId="processors-table"
       rowKey="id"
       columns={columns}
+      columnChooser={{ id: 'currency.processors', defaultHidden: ['updatedAt'] }}
       onExport={() => exportProcessors(filter, t('processors.fileName'))}
       create={
         <CreateButton

@@ -126,6 +126,7 @@ export function InventoryListPage() {
       testId="inventory-list-table"
       rowKey={rowKey}
       columns={columns}
+      columnChooser={{ id: 'inventory.list', defaultHidden: ['brand'] }}
       intro={<Typography.Text type="secondary">{t('list.warehouseFigures')}</Typography.Text>}
       onExport={() => exportInventoryList(filter, t('list.fileName'))}
       filters={

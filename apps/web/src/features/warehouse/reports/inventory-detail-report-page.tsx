@@ -238,7 +238,10 @@ export function InventoryDetailReportPage() {
       </div>
       <DataTable<InventoryDetailRow>
         testId="inventory-detail-table"
-        columnChooser={{ id: 'reports.inventoryDetail', defaultHidden: ['consigned', 'deficit', 'layers'] }}
+        columnChooser={{
+          id: 'reports.inventoryDetail',
+          defaultHidden: ['consigned', 'deficit', 'layers', 'averageAge'],
+        }}
         rowKey={rowKey}
         columns={columns}
         state={state}
