@@ -218,7 +218,7 @@ export function InventorySummaryPage() {
       />
       <DataTable<InventorySummaryRow>
         testId="inventory-summary-table"
-        columnChooser={{ id: 'inventory.summary', defaultHidden: ['consigned', 'reorderPoint'] }}
+        columnChooser={{ id: 'inventory.summary', defaultHidden: ['brand', 'consigned', 'reorderPoint'] }}
         // Eleven figures a row: dense cells keep them on one screen, in German too.
         size="small"
         rowKey="productId"
