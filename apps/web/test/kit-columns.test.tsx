@@ -3,8 +3,8 @@ import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { formatMoney } from '../src/shared/lib/numbers.ts';
 import { type Column, columnKit } from '../src/shared/ui/kit/columns.tsx';
-import { formatMoneyText } from '../src/shared/ui/kit/money.ts';
 
 interface Row {
   id: string;
@@ -47,23 +47,23 @@ afterEach(cleanup);
 describe('money', () => {
   it('formats exact decimal text without passing through a float', () => {
     // As a float this would be 12345678901234568 (or …567.12): the text keeps every digit.
-    expect(formatMoneyText('12345678901234567.125', 'en-GB')).toBe('£12,345,678,901,234,567.13');
-    expect(formatMoneyText('0.1', 'en-GB')).toBe('£0.10');
-    expect(formatMoneyText('-4.5', 'en-GB')).toBe('-£4.50');
+    expect(formatMoney('12345678901234567.125', 'en-GB')).toBe('£12,345,678,901,234,567.13');
+    expect(formatMoney('0.1', 'en-GB')).toBe('£0.10');
+    expect(formatMoney('-4.5', 'en-GB')).toBe('-£4.50');
   });
 
   it('writes the amount as the reader’s language does, with the record’s currency', () => {
-    expect(formatMoneyText('1234.5', 'de', 'EUR')).toBe('1.234,50\u00a0€');
-    expect(formatMoneyText('1234.5', 'es', 'EUR')).toBe('1234,50\u00a0€');
+    expect(formatMoney('1234.5', 'de', 'EUR')).toBe('1.234,50\u00a0€');
+    expect(formatMoney('1234.5', 'es', 'EUR')).toBe('1234,50\u00a0€');
     // Portuguese as Portugal writes it, as the printouts do (one format per language everywhere).
-    expect(formatMoneyText('1234.5', 'pt', 'GBP')).toBe('1234,50\u00a0£');
+    expect(formatMoney('1234.5', 'pt', 'GBP')).toBe('1234,50\u00a0£');
   });
 
   it('keeps up to 4 places for unit costs, and shows what is not a decimal as it is', () => {
-    expect(formatMoneyText('1.23456', 'en-GB', 'GBP', 4)).toBe('£1.2346');
-    expect(formatMoneyText('1.2', 'en-GB', 'GBP', 4)).toBe('£1.20');
-    expect(formatMoneyText('n/a', 'en-GB')).toBe('n/a');
-    expect(formatMoneyText(null, 'en-GB')).toBe('');
+    expect(formatMoney('1.23456', 'en-GB', 'GBP', 4)).toBe('£1.2346');
+    expect(formatMoney('1.2', 'en-GB', 'GBP', 4)).toBe('£1.20');
+    expect(formatMoney('n/a', 'en-GB')).toBe('n/a');
+    expect(formatMoney(null, 'en-GB')).toBe('');
   });
 
   it('is a right-aligned column, in the currency the record names', () => {

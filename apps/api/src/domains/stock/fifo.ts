@@ -142,6 +142,21 @@ function take(layer: Layer, quantity: Decimal): Decimal {
   return value;
 }
 
+/** Takes `quantity` of a layer as the next slice of an outbound row (its unit cost and exact value). */
+function takeSlice(layer: Layer, quantity: Decimal, seq: number): Slice {
+  return {
+    seq,
+    layerMovementId: layer.originMovementId,
+    layerSeq: layer.seq,
+    ownerId: layer.ownerId,
+    receivedAt: layer.receivedAt,
+    unitCost: layer.unitCost,
+    quantity,
+    value: take(layer, quantity),
+    isDeficit: false,
+  };
+}
+
 /**
  * The open layers of one product and what the engine needs to know of past outbound rows. Load it from the
  * database for one posting (`fromStored`) or start empty for a replay.
@@ -235,19 +250,9 @@ export class FifoState {
     while (left.gt(0) && list.length > 0) {
       const layer = list[0] as Layer;
       const q = Decimal.min(left, layer.remaining);
-      const value = take(layer, q);
-      slices.push({
-        seq: slices.length,
-        layerMovementId: layer.originMovementId,
-        layerSeq: layer.seq,
-        ownerId: layer.ownerId,
-        receivedAt: layer.receivedAt,
-        unitCost: layer.unitCost,
-        quantity: q,
-        value,
-        isDeficit: false,
-      });
-      total = total.add(value);
+      const slice = takeSlice(layer, q, slices.length);
+      slices.push(slice);
+      total = total.add(slice.value);
       left = left.sub(q);
       if (!layer.ownerId) this.lastCost.set(key, layer.unitCost);
       if (layer.remaining.isZero()) list.shift();
@@ -308,19 +313,9 @@ export class FifoState {
     for (const layer of own) {
       if (left.isZero()) break;
       const q = Decimal.min(left, layer.remaining);
-      const value = take(layer, q);
-      slices.push({
-        seq: slices.length,
-        layerMovementId: layer.originMovementId,
-        layerSeq: layer.seq,
-        ownerId: layer.ownerId,
-        receivedAt: layer.receivedAt,
-        unitCost: layer.unitCost,
-        quantity: q,
-        value,
-        isDeficit: false,
-      });
-      total = total.add(value);
+      const slice = takeSlice(layer, q, slices.length);
+      slices.push(slice);
+      total = total.add(slice.value);
       left = left.sub(q);
     }
     this.layers.set(

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/dates.ts';
 import { sortOrderOf } from '../../lib/list-state.ts';
+import { formatMoney } from '../../lib/numbers.ts';
 import { DeleteAction } from './delete-record.tsx';
-import { formatMoneyText } from './money.ts';
 import { EditAction, RowActions } from './row-actions.tsx';
 
 export type Column<T> = ColumnType<T>;
@@ -157,7 +157,7 @@ export function columnKit<T extends object>({ sort, defaultSort, language, texts
       ...sorted(options.key, options.sortable ?? false),
       render: (value: string | null, record: T) => {
         const currency = typeof options.currency === 'function' ? options.currency(record) : options.currency;
-        return <bdi>{formatMoneyText(value, language, currency ?? 'GBP', options.places ?? 2)}</bdi>;
+        return <bdi>{formatMoney(value, language, currency ?? 'GBP', options.places ?? 2)}</bdi>;
       },
     }),
 
