@@ -9,5 +9,7 @@ export default defineConfig({
     // Each test file gets a database of its own cloned from a migrated template, so files run in parallel.
     pool: 'forks',
     maxWorkers: 2,
+    // The spreadsheet reader's memory tests collect garbage before each sample (xlsx-read.test.ts).
+    execArgv: ['--expose-gc'],
   },
 });
