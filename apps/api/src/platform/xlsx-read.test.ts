@@ -103,7 +103,10 @@ describe('xlsx import reader', () => {
  */
 async function watched(read: () => Promise<unknown>) {
   const gc = (globalThis as { gc?: () => void }).gc;
-  if (!gc) throw new Error('These tests measure memory after a full collection: run Node with --expose-gc (vitest.config.ts does).');
+  if (!gc)
+    throw new Error(
+      'These tests measure memory after a full collection: run Node with --expose-gc (vitest.config.ts does).',
+    );
   const live = () => {
     gc();
     const m = process.memoryUsage();
