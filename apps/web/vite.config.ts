@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import { buildStamp } from './scripts/build-stamp.mjs';
 
@@ -11,6 +12,16 @@ export default defineConfig({
   base: './',
   // Every build leaves the stamp `npm start` checks (scripts/web-up-to-date.mjs), so it does not build again.
   plugins: [buildStamp()],
+  resolve: {
+    alias: [
+      // antd's ConfigProvider imports the tooltip UniqueProvider for `tooltip.unique`, which the product
+      // does not set (src/app/tooltip-unique-off.tsx); only that import, by its exact relative path.
+      {
+        find: /^\.\.\/tooltip\/UniqueProvider$/,
+        replacement: path.resolve(import.meta.dirname, 'src/app/tooltip-unique-off.tsx'),
+      },
+    ],
+  },
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   server: {
     port: 5173,

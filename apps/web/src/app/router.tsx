@@ -1,4 +1,4 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, use } from 'react';
 import { Navigate, Outlet, type RouteObject, useRoutes } from 'react-router';
 import { RequireSignIn } from '../shell/guards.tsx';
 import { LANDING_PATH } from '../shell/landing.ts';
@@ -45,11 +45,32 @@ const AREAS: ReadonlyArray<readonly [path: string, load: () => Promise<AreaModul
   ['forms', () => import('../features/forms/routes.tsx')],
 ];
 
-/** Each module is asked for once: a preload at start-up and the route's lazy component share the load. */
-function once(load: () => Promise<AreaModule>): () => Promise<AreaModule> {
-  let loading: Promise<AreaModule> | undefined;
+/** A load React can read without suspending once it has settled (the fields `use` looks for). */
+type TrackedLoad = Promise<AreaModule> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: AreaModule };
+
+/**
+ * Each module is asked for once: a preload at start-up and the route's component share the load. The
+ * promise carries its outcome, so a module that has arrived renders at once: no Suspense fallback is shown
+ * for it, and none of React's 300 ms throttling of revealed content follows (a fallback shown on the way to
+ * the first page held the dashboard back by more than half a second).
+ */
+function once(load: () => Promise<AreaModule>): () => TrackedLoad {
+  let loading: TrackedLoad | undefined;
   return () => {
-    loading ??= load();
+    if (!loading) {
+      const started: TrackedLoad = trackLoad(load());
+      started.status = 'pending';
+      started.then(
+        (module) => {
+          started.status = 'fulfilled';
+          started.value = module;
+        },
+        () => {
+          started.status = 'rejected';
+        },
+      );
+      loading = started;
+    }
     return loading;
   };
 }
@@ -57,26 +78,38 @@ function once(load: () => Promise<AreaModule>): () => Promise<AreaModule> {
 const AREA_LOADS = new Map(AREAS.map(([path, load]) => [path, once(load)]));
 
 /**
- * An area's module as a lazy component. Routes are declarative (`useRoutes` under a hash router, not a
- * data router): the data router's loaders, actions and fetchers cost about 17 KB gzipped in the first
- * chunk and the product uses none of them. Navigations run in a React transition, so the current page
- * stays on screen while the next area's code loads, with the route progress bar above it.
+ * An area's module as an element. Routes are declarative (`useRoutes` under a hash router, not a data
+ * router): the data router's loaders, actions and fetchers cost about 17 KB gzipped in the first chunk and
+ * the product uses none of them. Navigations run in a React transition, so the current page stays on screen
+ * while the next area's code loads, with the route progress bar (`trackLoad`) above it.
  */
-function lazyArea(load: () => Promise<AreaModule>) {
-  const Area = lazy(() => trackLoad(load()).then((module) => ({ default: module.Component })));
-  return <Area />;
+function lazyArea(load: () => TrackedLoad) {
+  return <Area load={load} />;
+}
+
+function Area({ load }: { load: () => TrackedLoad }) {
+  // `use` reads the outcome the promise carries (the cast only keeps those fields from its overloads).
+  const { Component } = use(load() as Promise<AreaModule>);
+  return <Component />;
 }
 
 /**
  * Starts loading the code of the area a hash route (`#/inventory/summary`) belongs to, so that it
- * arrives while sign-in and the first requests are under way rather than after them.
+ * arrives while sign-in and the first requests are under way rather than after them. Answers when it
+ * has arrived (or failed: the route shows the failure when it renders).
  */
-export function preloadArea(hash: string): void {
+export function preloadArea(hash: string): Promise<void> {
   const area = hash.replace(/^#\/?/, '').split(/[/?]/)[0] ?? '';
-  void AREA_LOADS.get(area)?.().catch(() => undefined);
+  const loading = AREA_LOADS.get(area)?.();
+  return loading
+    ? loading.then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve();
 }
 
-const contentPages = lazyArea(() => import('../features/content-pages/routes.tsx'));
+const contentPages = lazyArea(once(() => import('../features/content-pages/routes.tsx')));
 
 const ROUTES: RouteObject[] = [
   { index: true, element: <Navigate to={LANDING_PATH} replace /> },
@@ -105,7 +138,12 @@ const ROUTES: RouteObject[] = [
             <Outlet />
           </RequireSignIn>
         ),
-        children: [{ path: '*', element: lazyArea(() => import('../features/reports/routes.tsx')) }],
+        children: [
+          {
+            path: '*',
+            element: lazyArea(AREA_LOADS.get('reports') ?? once(() => import('../features/reports/routes.tsx'))),
+          },
+        ],
       },
     ],
   },

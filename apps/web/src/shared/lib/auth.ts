@@ -1,7 +1,8 @@
 import type { RuntimeConfig } from '@backoffice/contracts';
-import type { User, UserManager } from 'oidc-client-ts';
+import type { UserManager } from 'oidc-client-ts';
 import { useSyncExternalStore } from 'react';
 import { rootUrl } from './runtime-config.ts';
+import { completeSignIn } from './sign-in-callback.ts';
 
 /** Where the refresh token is kept (specification sections 3 and 4). */
 export const REFRESH_TOKEN_KEY = 'keycloak-refresh-token';
@@ -37,7 +38,13 @@ export class SignInError extends Error {
  * What oidc-client-ts keeps in localStorage for the signed-in user. Read directly, so that a page
  * with a fresh token never loads the OIDC library: it is fetched only to talk to the provider.
  */
-type StoredUser = Pick<User, 'access_token' | 'refresh_token' | 'id_token' | 'expires_at' | 'profile'>;
+interface StoredUser {
+  access_token: string;
+  refresh_token?: string;
+  id_token?: string;
+  expires_at?: number;
+  profile: { sub?: string; name?: unknown; email?: unknown };
+}
 
 interface Settings {
   authority: string;
@@ -107,7 +114,11 @@ function userManager(): Promise<UserManager> {
 
 /** Loads the OIDC library while the browser is idle, so the first refresh does not wait for it. */
 export function prefetchOidc() {
-  const load = () => void userManager().catch(() => undefined);
+  // Sign-in states older than the library's limit are cleared as it would after a sign-in.
+  const load = () =>
+    void userManager()
+      .then((um) => um.clearStaleState())
+      .catch(() => undefined);
   if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 5000 });
   else setTimeout(load, 2000);
 }
@@ -244,18 +255,13 @@ export function routeAtStart(): string {
   try {
     const stored = localStorage.getItem(`oidc.${new URLSearchParams(window.location.search).get('state')}`);
     const data: unknown = stored ? JSON.parse(stored).data : null;
-    return returnHashOf({ state: data } as User);
+    return returnHashOf({ state: data });
   } catch {
     return LANDING_HASH;
   }
 }
 
-/** On the way back from sign-in, starts loading oidc-client-ts at once, alongside the configuration. */
-export function preloadSignInLibrary(): void {
-  if (isSigninCallback()) void import('oidc-client-ts').catch(() => undefined);
-}
-
-function returnHashOf(user: User): string {
+function returnHashOf(user: { state?: unknown }): string {
   const data = user.state;
   if (data && typeof data === 'object' && 'returnHash' in data && typeof data.returnHash === 'string') {
     const hash = data.returnHash;
@@ -327,16 +333,18 @@ export async function initAuth(config: RuntimeConfig): Promise<AuthState> {
 
   let user: StoredUser | null = null;
   if (isSigninCallback()) {
-    const um = await userManager();
-    let signedIn: User;
+    let signedIn: StoredUser & { state?: unknown };
     try {
-      signedIn = await um.signinRedirectCallback();
+      signedIn = await completeSignIn(window.location.search, {
+        authority: settings.authority,
+        clientId: settings.clientId,
+        userKey: userStoreKey(),
+      });
     } catch (error) {
       window.history.replaceState(null, '', `${window.location.pathname}${LANDING_HASH}`);
       throw new SignInError(error instanceof Error ? error.message : String(error));
     }
     window.history.replaceState(null, '', `${window.location.pathname}${returnHashOf(signedIn)}`);
-    void um.clearStaleState().catch(() => undefined);
     user = signedIn;
   } else {
     user = storedUser();

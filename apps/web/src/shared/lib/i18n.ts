@@ -2,7 +2,7 @@ import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getSettings, LANGUAGES, type Language, updateSettings } from './settings.ts';
 
-/** Namespaces: one per area, plus common, menu and errors which every screen needs. */
+/** Namespaces: one per area, plus common and menu which every screen needs, and errors (see loadAfterFirstPage). */
 export const NAMESPACES = [
   'common',
   'menu',
@@ -28,7 +28,12 @@ export const NAMESPACES = [
   'permissions',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
-const PRELOADED: Namespace[] = ['common', 'menu', 'errors'];
+const PRELOADED: Namespace[] = ['common', 'menu'];
+
+/** Asked for once the first page is on screen: what every screen may need, but none needs to show. */
+export function loadAfterFirstPage(): void {
+  void i18next.loadNamespaces(['errors']).catch(() => undefined);
+}
 
 type Resource = { default: Record<string, unknown> };
 // Each language's namespaces are their own small chunks, fetched when first needed.

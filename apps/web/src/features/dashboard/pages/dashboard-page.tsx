@@ -1,5 +1,5 @@
-import { Spin, Tag, theme } from 'antd';
-import { lazy, Suspense, useMemo } from 'react';
+import { theme } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../../shared/lib/auth.ts';
@@ -26,13 +26,37 @@ function OwnRoles({ userId }: { userId: string | undefined }) {
     <p>
       <strong>{t('dashboard.roles')}: </strong>
       {roles.isPending ? (
-        <Spin size="small" />
+        <span role="status">{t('states.loading')}</span>
       ) : roles.data.roles.length === 0 ? (
         t('dashboard.noRoles')
       ) : (
-        roles.data.roles.map((role) => <Tag key={role.id}>{role.name}</Tag>)
+        <RoleNames names={roles.data.roles.map((role) => role.name)} />
       )}
     </p>
+  );
+}
+
+/** The roles as small chips (plain elements: the first page does not wait for antd's Tag). */
+function RoleNames({ names }: { names: string[] }) {
+  const { token } = theme.useToken();
+  return (
+    <span style={{ display: 'inline-flex', flexWrap: 'wrap', gap: token.marginXXS }}>
+      {names.map((name) => (
+        <span
+          key={name}
+          style={{
+            padding: `0 ${token.paddingXS}px`,
+            border: `1px solid ${token.colorBorder}`,
+            borderRadius: token.borderRadiusSM,
+            background: token.colorFillQuaternary,
+            fontSize: token.fontSizeSM,
+            lineHeight: '20px',
+          }}
+        >
+          {name}
+        </span>
+      ))}
+    </span>
   );
 }
 
@@ -85,6 +109,10 @@ export function DashboardPage() {
   const { names, has } = usePermissions();
   const me = useMe();
   const groups = useMemo(() => visibleMenu(MENU, names).filter((item) => item.path !== LANDING_PATH), [names]);
+  // The upload widget's code (about 30 KB gzipped with antd's Upload and Progress) is asked for once the
+  // page is on screen, not before it: the dashboard shows without waiting for it.
+  const [uploadWanted, setUploadWanted] = useState(false);
+  useEffect(() => setUploadWanted(true), []);
   const name = me.data?.name || profile?.name || me.data?.email || profile?.email || '';
 
   return (
@@ -101,9 +129,13 @@ export function DashboardPage() {
       {has('upload_file') ? (
         <Panel title={t('dashboard.upload.title')} style={{ marginBottom: token.marginLG, maxWidth: 640 }}>
           <p style={{ marginTop: 0, color: token.colorTextSecondary }}>{t('dashboard.upload.intro')}</p>
-          <Suspense fallback={<Spinner minHeight={120} />}>
-            <FileUpload />
-          </Suspense>
+          {uploadWanted ? (
+            <Suspense fallback={<Spinner minHeight={120} />}>
+              <FileUpload />
+            </Suspense>
+          ) : (
+            <Spinner minHeight={120} />
+          )}
         </Panel>
       ) : null}
       <h2 style={{ fontSize: token.fontSizeHeading4 }}>{t('dashboard.quickLinks')}</h2>
