@@ -69,7 +69,14 @@ export const TREES = [
       {
         name: 'documents',
         why: 'areas whose documents move stock or hold master data: transfers, counts, bundling tasks, inventory imports, and later purchase orders, invoices, returns',
-        units: ['domains/stock-transfers', 'domains/stock-counts', 'domains/bundles', 'domains/inventory-imports'],
+        units: [
+          'domains/stock-transfers',
+          'domains/stock-counts',
+          'domains/bundles',
+          'domains/inventory-imports',
+          'domains/purchase-orders',
+          'domains/goods-received-notes',
+        ],
         entry: ['index.ts'],
       },
       {

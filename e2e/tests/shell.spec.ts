@@ -95,8 +95,8 @@ test.describe('routing and navbar', () => {
 
   test('areas not built yet say so honestly under their real route and title', async ({ page }) => {
     await signedIn(page);
-    await page.goto('/#/purchase-order/purchase-order/PRIOR_ORDER_PO');
-    await expect(page.getByTestId('page-title')).toContainText('Prior PO');
+    await page.goto('/#/purchase-invoice/purchase-invoice');
+    await expect(page.getByTestId('page-title')).toContainText('Client Invoices');
     await expect(page.getByText(/not available yet/i)).toBeVisible();
   });
 

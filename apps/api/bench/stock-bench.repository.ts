@@ -299,6 +299,31 @@ export async function levelsOf(db: Db, pairs: { productId: string; warehouseId: 
   return new Map(rows.map((r) => [`${r.product_id}|${r.warehouse_id}`, r]));
 }
 
+/**
+ * An approved purchase order of `lines` products the warehouse already holds, chosen at random (3 units at £10
+ * each): what a goods received note of that many lines is made from. Answers the order and its line ids.
+ */
+export async function approvedOrder(db: Db, warehouseId: string, lines: number, tag: string) {
+  const supplier = await sql<{ id: string }>`
+    INSERT INTO business_partners (code, name) VALUES (${`SB-SUP-${tag}`}, 'Stock bench supplier') RETURNING id`.execute(
+    db,
+  );
+  const order = await sql<{ id: string }>`
+    INSERT INTO purchase_orders (number, type, status, supplier_id, warehouse_id, net_total, vat_total, gross_total,
+      approved_at)
+    VALUES (${`PO-SB-${tag}`}, 'PRIOR_ORDER_PO', 'APPROVED', ${(supplier.rows[0] as { id: string }).id},
+      ${warehouseId}, ${lines} * 30, ${lines} * 6, ${lines} * 36, now())
+    RETURNING id`.execute(db);
+  const orderId = (order.rows[0] as { id: string }).id;
+  const { rows } = await sql<{ id: string; line_no: number }>`
+    INSERT INTO purchase_order_lines (order_id, line_no, product_id, quantity, unit_cost, net_amount, vat_amount)
+    SELECT ${orderId}::uuid, row_number() OVER (ORDER BY product_id), product_id, 3, 10, 30, 6
+    FROM (SELECT product_id FROM stock_levels WHERE warehouse_id = ${warehouseId}::uuid ORDER BY random()
+      LIMIT ${lines}) p
+    RETURNING id, line_no`.execute(db);
+  return { orderId, lineIds: rows.sort((a, b) => Number(a.line_no) - Number(b.line_no)).map((r) => r.id) };
+}
+
 /** The bin of a warehouse holding the most products. */
 export async function busiestBin(db: Db, warehouseId: string): Promise<string> {
   const { rows } = await sql<{ location_id: string }>`

@@ -42,6 +42,9 @@ const POSTING_SECONDS = envInt('BENCH_STOCK_SECONDS', 20);
 /** The ledger rows replayed to check the as-at and FIFO values (whole products, in id order, at least this many). */
 const REPLAY_MOVEMENTS = envInt('BENCH_STOCK_REPLAY_MOVEMENTS', 1_000_000);
 const CLIENTS = 32;
+/** Goods received notes of RECEIPT_LINES lines posted through the API, one after another (the median is the figure). */
+const RECEIPTS = envInt('BENCH_STOCK_RECEIPTS', 3);
+const RECEIPT_LINES = envInt('BENCH_STOCK_RECEIPT_LINES', 1000);
 /** Which parts to run (a development aid): 1 data, 2 postings, 3 pages, 4 values; the data is always made.
  * BENCH_STOCK_HOLD=1 keeps the database up at the end (its URL is printed) for EXPLAIN ANALYZE. */
 const PARTS = new Set((process.env.BENCH_STOCK_PARTS ?? '1,2,3,4').split(',').map((p) => p.trim()));
@@ -134,7 +137,10 @@ try {
   );
   if (!check.ok) throw new Error(`generated data is inconsistent: ${JSON.stringify(check.differences.slice(0, 5))}`);
 
-  if (PARTS.has('2')) await postings();
+  if (PARTS.has('2')) {
+    await receipts();
+    await postings();
+  }
   if (PARTS.has('3')) await pagesAndSearch();
   if (PARTS.has('4')) await values();
 
@@ -149,6 +155,48 @@ try {
     // A development aid: the database stays up for EXPLAIN ANALYZE until Ctrl-C.
     console.log(`holding the database: psql ${await repo.databaseUrl(db)} (Ctrl-C ends)`);
     await new Promise((resolve) => process.once('SIGINT', resolve));
+  }
+
+  /**
+   * Goods received notes of RECEIPT_LINES lines (one product each, products the warehouse already holds): each
+   * drafted through the API from an approved order, then its posting timed (the order locked and checked, the
+   * ledger rows, layers, bins and levels written, the order moved on).
+   */
+  async function receipts() {
+    const warehouse = data.warehouses[0] as (typeof data.warehouses)[number];
+    const stepHeaders = { ...headers, cookie: postHeaders.cookie, 'x-xsrf-token': postHeaders['x-xsrf-token'] };
+    const times: number[] = [];
+    for (let i = 0; i < RECEIPTS; i++) {
+      const order = await repo.approvedOrder(db, warehouse.id, RECEIPT_LINES, `${Date.now()}-${i}`);
+      const drafted = await fetch(`${baseUrl}/api/goods-received-notes`, {
+        method: 'POST',
+        headers: postHeaders,
+        body: JSON.stringify({
+          purchaseOrderId: order.orderId,
+          lines: order.lineIds.map((orderLineId) => ({ orderLineId, receivedQuantity: '2', acceptedQuantity: '2' })),
+        }),
+      });
+      const draftText = await drafted.text();
+      if (drafted.status !== 201) throw new Error(`POST /api/goods-received-notes: ${drafted.status} ${draftText}`);
+      const { id } = JSON.parse(draftText) as { id: string };
+      const t0 = performance.now();
+      const posted = await fetch(`${baseUrl}/api/goods-received-notes/${id}/post`, {
+        method: 'POST',
+        headers: stepHeaders,
+      });
+      const postText = await posted.text();
+      times.push(performance.now() - t0);
+      if (posted.status !== 200)
+        throw new Error(`POST /api/goods-received-notes/:id/post: ${posted.status} ${postText}`);
+      const movements = (JSON.parse(postText) as { movements: unknown[] }).movements.length;
+      if (movements !== order.lineIds.length)
+        throw new Error(`${movements} ledger rows for ${order.lineIds.length} lines`);
+    }
+    const median = pct(times, 0.5);
+    report(
+      `receipt of ${RECEIPT_LINES} lines: POST …/goods-received-notes/:id/post (goal ≤ 1 s)`,
+      `${s(median)} median of ${times.length} (${ratio(median, 1000)}; each ${times.map((x) => ms(x)).join(', ')})`,
+    );
   }
 
   /** Postings through the API against the same service in-process; then the race for the last units. */

@@ -22,8 +22,9 @@ import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { bundlesRoutes, bundleTaskReferences } from './domains/bundles/index.ts';
 import { carriersRoutes } from './domains/carriers/index.ts';
-import { configurationReferences, configurationRoutes } from './domains/configuration/index.ts';
+import { configurationReferences, configurationRoutes, mailSettingsLoader } from './domains/configuration/index.ts';
 import { currenciesRoutes } from './domains/currencies/index.ts';
+import { goodsReceivedNotesRoutes, grnReferences } from './domains/goods-received-notes/index.ts';
 import { registerEmbeddedIdentityProvider, registerPublicAddressCheck } from './domains/identity/index.ts';
 import { importsRoutes, registerImports } from './domains/imports/index.ts';
 import { inventoryImportsRoutes, runInventoryImport } from './domains/inventory-imports/index.ts';
@@ -31,6 +32,7 @@ import { masterDataRoutes } from './domains/master-data/index.ts';
 import { partnersRoutes } from './domains/partners/index.ts';
 import { platformRoutes } from './domains/platform/index.ts';
 import { productReferences, productsRoutes, runProductImport } from './domains/products/index.ts';
+import { purchaseOrderReferences, purchaseOrdersRoutes } from './domains/purchase-orders/index.ts';
 import { registerFifoProcess, reportsRoutes } from './domains/reports/index.ts';
 import { registerCheckpoints, stockAreaRoutes, stockReferences } from './domains/stock/index.ts';
 import { stockCountReferences, stockCountsRoutes } from './domains/stock-counts/index.ts';
@@ -44,8 +46,10 @@ import { AppError, answerClientError, DATABASE_RETRY_AFTER_SECONDS, fromDatabase
 import { type JobRunnerOptions, jobsRoutes, registerJobRunner } from './platform/jobs/index.ts';
 import { createLogger, logsRequests } from './platform/logging.ts';
 import { createMailer } from './platform/mail.ts';
+import { registerMailQueue } from './platform/mail-queue.ts';
 import { type AreaReferences, registerReferences } from './platform/references.ts';
 import { type RouteEntry, registerRoutes, requireDeclaredPermission } from './platform/routes.ts';
+import { secretBoxFor } from './platform/secrets.ts';
 import {
   baseSecurityHeaders,
   contentSecurityPolicy,
@@ -85,7 +89,9 @@ export function apiRoutes(config: Config): RouteEntry[] {
     ...reportsRoutes,
     ...stockCountsRoutes,
     ...stockTransfersRoutes,
+    ...purchaseOrdersRoutes,
     ...bundlesRoutes,
+    ...goodsReceivedNotesRoutes,
     ...configurationRoutes(config),
   ];
 }
@@ -100,7 +106,9 @@ export const referenceHolders: readonly AreaReferences[] = [
   stockReferences,
   bundleTaskReferences,
   transferReferences,
+  purchaseOrderReferences,
   stockCountReferences,
+  grnReferences,
 ];
 
 export async function buildApp({
@@ -192,9 +200,13 @@ export async function buildApp({
   let jwks: JSONWebKeySet | undefined;
   // A browser's page opened at another address than PUBLIC_URL is told where the product is (sign-in needs it).
   registerPublicAddressCheck(app, config);
-  // One mailer per server (platform/mail.ts), for every area that sends mail.
-  const mailer = createMailer(config.mail);
+  // One mailer per server (platform/mail.ts), for every area that sends mail: Configuration's SMTP settings,
+  // else the environment's, read again before each message and after each change.
+  const mailer = createMailer(config.mail, { load: mailSettingsLoader(db, secretBoxFor(config)), log: app.log });
   app.decorate('mailer', mailer);
+  app.addHook('onReady', async () => {
+    await mailer.refresh().catch((err: unknown) => app.log.warn({ err }, 'mail settings could not be read'));
+  });
   app.addHook('onClose', async () => mailer.close());
   if (config.oidc.embedded) jwks = (await registerEmbeddedIdentityProvider(app, { db, config, mailer })).jwks;
   const authenticate = createAuthenticator(config, db, jwks);
@@ -202,6 +214,7 @@ export async function buildApp({
   registerRoutes(app, apiRoutes(config), { db, authenticate });
   // The platform's job runner first; the areas register their job kinds and event handlers with it.
   registerJobRunner(app, db, jobs);
+  registerMailQueue(app);
   registerImports(app, { products: runProductImport, inventory: runInventoryImport });
   registerFifoProcess(app);
   registerCheckpoints(app);

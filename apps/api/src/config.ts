@@ -37,6 +37,17 @@ const Env = z.object({
   SMTP_URL: z.string().url().optional(),
   /** The sender of the product's e-mails, e.g. `Back Office <backoffice@example.com>`. */
   MAIL_FROM: z.string().min(3).optional(),
+  /**
+   * The key that encrypts secrets kept in the database (the SMTP password): 32 bytes as 64 hex digits or base64.
+   * Unset: a key generated once into DATA_DIR/secrets.key. Servers sharing a database need the same key.
+   */
+  SECRETS_KEY: z
+    .string()
+    .refine(
+      (v) => /^[0-9a-fA-F]{64}$/.test(v) || Buffer.from(v, 'base64').length === 32,
+      '32 bytes: 64 hex digits or 44 base64 characters',
+    )
+    .optional(),
 
   OIDC_SERVER_URL: z.string().url().optional(),
   OIDC_REALM: z.string().default('backoffice'),
@@ -56,7 +67,10 @@ const Env = z.object({
   EDI_PORTAL_URL: z.string().default(''),
   BRAND_PORTAL_URL: z.string().default(''),
   REFURBISH_PORTAL_URL: z.string().default(''),
-  SETTLEMENT_NOTIFICATION_RECIPIENTS: list.default([]),
+  /** Comma-separated addresses told when a purchase invoice is settled (Configuration may replace the list). */
+  SETTLEMENT_NOTIFICATION_RECIPIENTS: list
+    .pipe(z.array(z.string().toLowerCase().pipe(z.email('not an e-mail address'))))
+    .default([]),
   WEB_DIST_DIR: z.string().optional(),
 });
 
@@ -88,6 +102,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: e.SMTP_URL
       ? { url: e.SMTP_URL, from: e.MAIL_FROM ?? `Back Office <no-reply@${new URL(publicUrl).hostname}>` }
       : undefined,
+    /** The secrets key as given (platform/secrets.ts reads it, or the data folder's file without it). */
+    secretsKey: e.SECRETS_KEY,
+    /** Who is told when a purchase invoice is settled, unless Configuration saved a list of its own. */
+    settlementNotificationRecipients: e.SETTLEMENT_NOTIFICATION_RECIPIENTS,
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR,
     oidc: {

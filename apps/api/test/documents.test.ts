@@ -2,6 +2,7 @@ import type {
   BundleTask,
   DocumentStatusConflictDetails,
   ErrorBody,
+  PurchaseOrder,
   StockCount,
   Transfer,
   TransferStepResult,
@@ -234,6 +235,62 @@ describe('a bundling task', () => {
     expect((await admin.get<BundleTask>(`/api/bundle-tasks/${task.id}`)).body.status).toBe('CANCELED');
     expect(await eventsOf(`bundle_task:${task.id}`)).toMatchObject([
       { from: 'OPEN', to: 'CANCELED', action: 'cancel' },
+    ]);
+  });
+});
+
+describe('a purchase order', () => {
+  it('refuses cancelling a closed order with its status and no steps left, changing nothing', async () => {
+    const p = await product();
+    const w = await warehouse();
+    const supplier = await ta.t.db
+      .insertInto('business_partners')
+      .values({
+        code: `DOCSUP${++n}`,
+        name: 'Document supplier',
+        default_currency: 'GBP',
+        payment_terms_days: 30,
+        is_consignment: false,
+        active: true,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const draft = await admin.post<PurchaseOrder>(
+      '/api/purchase-orders',
+      {
+        type: 'PRIOR_ORDER_PO',
+        supplierId: supplier.id,
+        warehouseId: w,
+        lines: [{ productId: p.id, quantity: '4', unitCost: '2.5' }],
+      },
+      key(),
+    );
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    const order = draft.body;
+    expect(order.number).toMatch(/^PO-\d{4}-\d{5}$/);
+    expect((await admin.post<PurchaseOrder>(`/api/purchase-orders/${order.id}/approve`)).body.status).toBe('APPROVED');
+    expect((await admin.post<PurchaseOrder>(`/api/purchase-orders/${order.id}/close`, {})).body.status).toBe('CLOSED');
+
+    const before = await footprint();
+    const refused = await admin.post<Conflict>(`/api/purchase-orders/${order.id}/cancel`, { reason: 'too late' });
+    expect([refused.status, refused.body.code]).toEqual([409, 'PURCHASE_ORDER_STATUS_CONFLICT']);
+    expect(refused.body.details).toEqual({
+      document: 'purchase_order',
+      number: order.number,
+      status: 'CLOSED',
+      action: 'cancel',
+      allowedActions: [],
+    });
+    expect(refused.body.message).toBe(
+      `Purchase order ${order.number} is closed: it cannot be cancelled. Nothing more can be done with it.`,
+    );
+    expect(await footprint()).toEqual(before);
+
+    const log = await logOf('purchase_order', order.number);
+    expect(log.map((r) => r.action)).toEqual(['create', 'approve', 'close']);
+    expect(await eventsOf(`purchase_order:${order.id}`)).toMatchObject([
+      { from: 'DRAFT', to: 'APPROVED', action: 'approve' },
+      { from: 'APPROVED', to: 'CLOSED', action: 'close' },
     ]);
   });
 });

@@ -1,59 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn, startTestApp, type TestApp } from './app.ts';
-
-/** A message the test SMTP server received. */
-interface Received {
-  from: string;
-  to: string[];
-  auth: string | undefined;
-  raw: string;
-  /** The body with quoted-printable soft breaks and escapes undone. */
-  text: string;
-}
-
-/** Quoted-printable, as nodemailer writes long or non-ASCII text. */
-function decodeQuotedPrintable(text: string): string {
-  const bytes = text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
-}
-
-/** A real SMTP server on a loopback port, with a user and password, keeping what it receives. */
-async function startSmtp() {
-  const inbox: Received[] = [];
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
-    authOptional: false,
-    logger: false,
-    onAuth(auth, _session, callback) {
-      if (auth.username === 'mailer' && auth.password === 'mail-secret') return callback(null, { user: auth.username });
-      return callback(new Error('Invalid username or password'));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        inbox.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          auth: session.user as string | undefined,
-          raw,
-          text: decodeQuotedPrintable(raw),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { inbox, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+import { type ReceivedMessage, startSmtpServer, type TestSmtpServer } from './smtp.ts';
 
 async function until<T>(what: string, probe: () => T | undefined, ms = 10_000): Promise<T> {
   const deadline = Date.now() + ms;
@@ -72,11 +20,11 @@ const form = (fields: Record<string, string>) => ({
   body: new URLSearchParams(fields).toString(),
 });
 
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: TestSmtpServer;
 let ta: TestApp;
 let forgotUrl: string;
 beforeAll(async () => {
-  smtp = await startSmtp();
+  smtp = await startSmtpServer({ auth: { user: 'mailer', pass: 'mail-secret' } });
   ta = await startTestApp({
     SMTP_URL: `smtp://mailer:mail-secret@127.0.0.1:${smtp.port}`,
     MAIL_FROM: 'Back Office <backoffice@example.test>',
@@ -94,7 +42,7 @@ async function requestLink(name: string, lang = 'en') {
   return { status: res.status, html: await res.text() };
 }
 
-function linkIn(message: Received): string {
+function linkIn(message: ReceivedMessage): string {
   const match = /(http:\/\/\S+reset-credentials\/new\?key=[\w-]+&lang=\w+)/.exec(message.text);
   if (!match?.[1]) throw new Error(`no link in:\n${message.text}`);
   return match[1];
@@ -138,16 +86,16 @@ describe('forgot password, with mail configured', () => {
 
   it('e-mails a one-time link that sets a new password by the rules, once; then the new password signs in', async () => {
     const user = await createUser(ta.t, []);
-    const before = smtp.inbox.length;
+    const before = smtp.messages.length;
     const asked = await requestLink(user.username.toUpperCase());
     expect(asked.status).toBe(200);
     expect(asked.html).toContain('Check your e-mail');
 
-    const message = await until('the e-mail', () => smtp.inbox[before]);
+    const message = await until('the e-mail', () => smtp.messages[before]);
     expect(message.to).toEqual([`${user.username}@example.test`]);
     expect(message.from).toBe('backoffice@example.test');
     expect(message.auth).toBe('mailer');
-    expect(message.text).toContain('Subject: Set a new password for Back Office');
+    expect(message.subject).toBe('Set a new password for Back Office');
     expect(message.text).toContain(`account ${user.username}`);
     const link = linkIn(message);
     expect(link.startsWith(`${ta.baseUrl}/realms/backoffice/login-actions/reset-credentials/new?key=`)).toBe(true);
@@ -217,25 +165,25 @@ describe('forgot password, with mail configured', () => {
   it('answers the same whether or not the account exists, and sends nothing for an unknown one', async () => {
     const user = await createUser(ta.t, []);
     const known = await requestLink(`${user.username}@example.test`);
-    const before = smtp.inbox.length;
+    const before = smtp.messages.length;
     const unknown = await requestLink('nobody-here@example.test');
     expect(unknown.status).toBe(known.status);
     expect(unknown.html).toBe(known.html);
     await until('the known user’s e-mail', () =>
-      smtp.inbox.find((m) => m.to.includes(`${user.username}@example.test`)),
+      smtp.messages.find((m) => m.to.includes(`${user.username}@example.test`)),
     );
     await sleep(500);
-    expect(smtp.inbox.slice(before).filter((m) => m.to.includes('nobody-here@example.test'))).toEqual([]);
+    expect(smtp.messages.slice(before).filter((m) => m.to.includes('nobody-here@example.test'))).toEqual([]);
   });
 
   it('refuses an expired link in words', async () => {
     const user = await createUser(ta.t, []);
-    const before = smtp.inbox.length;
+    const before = smtp.messages.length;
     await requestLink(user.username, 'de');
     const message = await until('the e-mail', () =>
-      smtp.inbox.slice(before).find((m) => m.to[0]?.startsWith(user.username)),
+      smtp.messages.slice(before).find((m) => m.to[0]?.startsWith(user.username)),
     );
-    expect(message.text).toContain('Content-Language: de');
+    expect(message.headers['content-language']).toBe('de');
     expect(message.text).toContain('Öffnen Sie innerhalb einer Stunde diesen Link');
     const link = linkIn(message);
     await ta.t.db

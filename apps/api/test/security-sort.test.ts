@@ -32,6 +32,8 @@ const today = new Date().toISOString().slice(0, 10);
 const REQUIRED_QUERY: Record<string, string> = {
   from: new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10),
   to: today,
+  // The purchase orders are listed one type at a time.
+  type: 'PRIOR_ORDER_PO',
 };
 
 /** Every list the API serves, found from the contracts: a GET whose query takes `sort`. */

@@ -63,6 +63,9 @@ export const ALSO_INVALIDATES: Readonly<Record<string, readonly string[]>> = {
   'bundlesApi.completeBundleTask': STOCK_FIGURES,
   'stockCountsApi.postStockCount': STOCK_FIGURES,
   'stockCountsApi.reverseStockCount': STOCK_FIGURES,
+  // Posting a receipt moves stock and the order's received quantities and status.
+  'goodsReceivedNotesApi.postGoodsReceivedNote': [...STOCK_FIGURES, '/api/purchase-orders'],
+  'goodsReceivedNotesApi.postFastReceipt': [...STOCK_FIGURES, '/api/purchase-orders'],
   // Runs in the background: the run, when it has finished, refreshes what its start names.
   'inventoryImportsApi.createInventoryImport': STOCK_FIGURES,
   'importsApi.createProductImport': ['/api/products'],

@@ -201,3 +201,40 @@ describe('lines: pure rules', () => {
     ]);
   });
 });
+
+function ExtraHarness() {
+  const [lines, setLines] = useState<EditorLine[]>([{ ...blankLine(), product: CABLE, quantity: '2', price: '1.5' }]);
+  return (
+    <>
+      <LinesEditor
+        value={lines}
+        onChange={setLines}
+        testIdPrefix="line"
+        findByCode={find}
+        scan={false}
+        price={{ label: 'Unit cost (EUR)', prefix: '€' }}
+        lineExtra={(line, index, set) => (
+          <input
+            aria-label={`Discount of line ${index + 1}`}
+            data-testid="line-discount"
+            value={line.extra?.discount ?? ''}
+            onChange={(event) => set({ discount: event.target.value })}
+          />
+        )}
+        components={{ ProductField: ProductStub, BinField: BinStub }}
+      />
+      <output data-testid="extra">{JSON.stringify(lines.map((l) => l.extra ?? null))}</output>
+    </>
+  );
+}
+
+describe('LinesEditor: a document’s own line fields', () => {
+  it('shows the amount in the document’s currency and keeps the document’s fields in the line’s extra', () => {
+    renderUi(<ExtraHarness />);
+    expect(screen.getByText('€')).toBeTruthy();
+    expect(screen.queryByText('£')).toBeNull();
+    fireEvent.change(screen.getByTestId('line-discount'), { target: { value: '12.5' } });
+    expect(JSON.parse(screen.getByTestId('extra').textContent ?? '[]')).toEqual([{ discount: '12.5' }]);
+    expect((screen.getByTestId('line-price') as HTMLInputElement).value).toBe('1.5');
+  });
+});

@@ -1,5 +1,6 @@
 export * from './carriers/carriers.ts';
 export * from './configuration/document-numbers.ts';
+export * from './configuration/mail-settings.ts';
 export * from './configuration/system-configuration.ts';
 export * from './currencies/bank-details.ts';
 export * from './currencies/currencies.ts';
@@ -27,6 +28,9 @@ export * from './platform/runtime-config.ts';
 export * from './platform/text.ts';
 export * from './products/barcodes.ts';
 export * from './products/products.ts';
+export * from './purchasing/goods-received-notes.ts';
+export * from './purchasing/purchase-orders.ts';
+export * from './purchasing/vat.ts';
 export * from './reports/stock-reports.ts';
 export * from './stock/bundles.ts';
 export * from './stock/counts.ts';

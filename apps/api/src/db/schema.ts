@@ -414,6 +414,8 @@ export interface Database {
   stock_layers: StockLayersTable;
   stock_consumptions: StockConsumptionsTable;
   stock_reversals: StockReversalsTable;
+  stock_cost_revaluations: StockCostRevaluationsTable;
+  cost_of_sales_adjustments: CostOfSalesAdjustmentsTable;
   stock_reservations: StockReservationsTable;
   stock_product_values: StockProductValuesTable;
   stock_checkpoint_cuts: StockCheckpointCutsTable;
@@ -424,6 +426,8 @@ export interface Database {
   stock_count_lines: StockCountLinesTable;
   inventory_transfers: InventoryTransfersTable;
   inventory_transfer_lines: InventoryTransferLinesTable;
+  purchase_orders: PurchaseOrdersTable;
+  purchase_order_lines: PurchaseOrderLinesTable;
   bundle_tasks: BundleTasksTable;
   bundle_task_components: BundleTaskComponentsTable;
   bundle_task_completions: BundleTaskCompletionsTable;
@@ -432,6 +436,8 @@ export interface Database {
   outbox_deliveries: OutboxDeliveriesTable;
   sign_in_failures: SignInFailuresTable;
   password_reset_tokens: PasswordResetTokensTable;
+  goods_received_notes: GoodsReceivedNotesTable;
+  goods_received_note_lines: GoodsReceivedNoteLinesTable;
 }
 
 type Num = ColumnType<string, string | undefined, string>;
@@ -574,6 +580,64 @@ export interface InventoryTransferLinesTable {
   discrepancy_reason: Generated<string>;
 }
 
+/** Purchase orders (migration 0027): four types in one table; amounts in the order's currency. */
+export interface PurchaseOrdersTable {
+  id: Generated<string>;
+  number: string;
+  type: string;
+  status: Generated<string>;
+  supplier_id: string | null;
+  warehouse_id: string;
+  destination_warehouse_id: string | null;
+  shipment_reference: Generated<string>;
+  currency: Generated<string>;
+  exchange_rate: Num;
+  cost_center_id: string | null;
+  /** YYYY-MM-DD. */
+  order_date: ColumnType<string, string | undefined, string>;
+  /** YYYY-MM-DD. */
+  expected_date: string | null;
+  payment_terms_days: Generated<number>;
+  supplier_reference: Generated<string>;
+  notes: Generated<string>;
+  net_total: Num;
+  vat_total: Num;
+  gross_total: Num;
+  created_by: string | null;
+  approved_at: Date | null;
+  approved_by: string | null;
+  sent_at: Date | null;
+  sent_to: Generated<string>;
+  dispatched_at: Date | null;
+  dispatched_by: string | null;
+  closed_at: Date | null;
+  closed_by: string | null;
+  close_reason: Generated<string>;
+  canceled_at: Date | null;
+  canceled_by: string | null;
+  cancel_reason: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface PurchaseOrderLinesTable {
+  id: Generated<string>;
+  order_id: string;
+  line_no: number;
+  product_id: string;
+  quantity: string;
+  unit_cost: string;
+  discount_percent: Num;
+  vat_code: Generated<string>;
+  vat_rate: Num;
+  net_amount: string;
+  vat_amount: string;
+  received_quantity: Num;
+  rejected_quantity: Num;
+  invoiced_quantity: Num;
+  canceled_quantity: Num;
+  location_id: string | null;
+}
+
 /** Counting sessions (migration 0016): a snapshot of book quantities, what was counted, what posting did. */
 export interface StockCountsTable {
   id: Generated<string>;
@@ -598,6 +662,42 @@ export interface StockCountsTable {
   updated_at: Timestamp;
 }
 /** Reversals of overrides and counts (migration 0023): once per original, with the reversing ledger rows. */
+/** Landed costs and price differences of receipt rows (migration 0030): append-only, inputs of the FIFO engine. */
+export interface StockCostRevaluationsTable {
+  id: ColumnType<string, never, never>;
+  kind: 'LANDED_COST' | 'PRICE_DIFFERENCE';
+  product_id: string;
+  receipt_movement_id: string;
+  posted_at: Timestamp;
+  order_id: string;
+  amount: string;
+  source_type: string;
+  source_id: string | null;
+  source_line: string | null;
+  source_number: Generated<string>;
+  reason: Generated<string>;
+  user_id: string | null;
+  created_at: Generated<Timestamp>;
+}
+/** What cost changes sent to cost of sales (migration 0030): append-only; gross-margin reports read it. */
+export interface CostOfSalesAdjustmentsTable {
+  id: ColumnType<string, never, never>;
+  revaluation_id: string;
+  kind: 'LANDED_COST' | 'PRICE_DIFFERENCE';
+  cause: 'SOLD' | 'CONSIGNED' | 'BELOW_ZERO';
+  product_id: string;
+  warehouse_id: string;
+  amount: string;
+  posted_on: ColumnType<string, string, string>;
+  posted_at: Timestamp;
+  movement_ids: Generated<string[]>;
+  source_type: string;
+  source_id: string | null;
+  source_line: string | null;
+  reason: Generated<string>;
+  user_id: string | null;
+  created_at: Generated<Timestamp>;
+}
 export interface StockReversalsTable {
   id: Generated<string>;
   source_type: string;
@@ -747,4 +847,44 @@ export interface PasswordResetTokensTable {
   created_at: Generated<Date>;
   expires_at: Date;
   used_at: Date | null;
+}
+
+/** Goods received notes (migration 0028): DRAFT → POSTED, or CANCELED; numeric columns as strings. */
+export interface GoodsReceivedNotesTable {
+  id: Generated<string>;
+  number: string;
+  status: Generated<string>;
+  purchase_order_id: string;
+  supplier_id: string;
+  warehouse_id: string;
+  /** YYYY-MM-DD. */
+  received_date: string;
+  delivery_reference: Generated<string>;
+  note: Generated<string>;
+  currency: string;
+  exchange_rate: string | null;
+  rate_date: string | null;
+  consigned: Generated<boolean>;
+  created_by: string | null;
+  posted_at: Date | null;
+  posted_by: string | null;
+  canceled_at: Date | null;
+  canceled_by: string | null;
+  cancel_reason: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface GoodsReceivedNoteLinesTable {
+  id: Generated<string>;
+  note_id: string;
+  line_no: number;
+  order_line_id: string;
+  product_id: string;
+  received_quantity: string;
+  accepted_quantity: string;
+  rejected_quantity: string;
+  location_id: string | null;
+  note: Generated<string>;
+  unit_cost: string;
+  unit_cost_gbp: string | null;
 }

@@ -3,7 +3,8 @@ import type { Database } from '../db/schema.ts';
 
 /**
  * The ledger rows a document posted: those whose source is the document (`source_type`, and `source_id` one of
- * the document's: its id, or one per posting of it). Revaluations are left out: they show in a row's value.
+ * the document's: its id, or one per posting of it). Rows that move only value (revaluations, landed costs, price
+ * differences: quantity 0) are left out: they show in a row's value or on the product's stock card.
  * The ids only; the stock area turns them into movements.
  */
 export async function documentMovementIds(
@@ -12,7 +13,7 @@ export async function documentMovementIds(
   page: { order: 'newest' | 'oldest'; limit?: number; offset?: number },
 ): Promise<{ ids: string[]; total: number }> {
   if (!source.ids.length) return { ids: [], total: 0 };
-  const where = sql`m.source_type = ${source.type} AND m.source_id = ANY(${[...source.ids]}::text[]) AND m.kind <> 'REVALUATION'`;
+  const where = sql`m.source_type = ${source.type} AND m.source_id = ANY(${[...source.ids]}::text[]) AND m.quantity <> 0`;
   const order = page.order === 'newest' ? sql`m.posted_at DESC, m.id DESC` : sql`m.id`;
   const limit = page.limit === undefined ? sql`` : sql`LIMIT ${page.limit}`;
   const { rows } = await sql<{ id: string; total: string }>`

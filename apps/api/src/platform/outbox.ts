@@ -40,14 +40,22 @@ export interface EventHandlerRegistration {
  * Must be given the transaction of the change; the pool would commit the event on its own.
  */
 export async function emitEvent(db: Kysely<Database>, event: OutboxEvent): Promise<void> {
+  await emitEvents(db, [event]);
+}
+
+/** emitEvent of many events, in their order, in statements of 1000 (a posting of many products). */
+export async function emitEvents(db: Kysely<Database>, events: OutboxEvent[]): Promise<void> {
+  const first = events[0];
+  if (!first) return;
   if (!db.isTransaction)
     throw new Error(
-      `emitEvent(${event.type}) needs the change's transaction, not the pool: the event must commit with it.`,
+      `emitEvent(${first.type}) needs the change's transaction, not the pool: the event must commit with it.`,
     );
-  await db
-    .insertInto('outbox_events')
-    .values({ type: event.type, key: event.key, payload: JSON.stringify(event.payload) })
-    .execute();
+  for (let i = 0; i < events.length; i += 1000)
+    await db
+      .insertInto('outbox_events')
+      .values(events.slice(i, i + 1000).map((e) => ({ type: e.type, key: e.key, payload: JSON.stringify(e.payload) })))
+      .execute();
 }
 
 /** The handlers of one server, by event type. Areas add theirs at start-up through the job runner. */

@@ -65,6 +65,12 @@ const THEME: ThemeConfig = {
     colorInfo: '#0958d9',
     colorLink: '#0958d9',
     colorSuccess: '#237804',
+    // The light shades antd derives from these dark seeds are greyish (#adb8a5): a success or warning tag's text
+    // fell to 2.7:1 on it. Their own light backgrounds keep tags and alerts above 4.5:1.
+    colorSuccessBg: '#f6ffed',
+    colorSuccessBorder: '#b7eb8f',
+    colorWarningBg: '#fffbe6',
+    colorWarningBorder: '#ffe58f',
     colorWarning: '#874d00',
     colorError: '#cf1322',
     colorTextTertiary: 'rgba(0, 0, 0, 0.6)',

@@ -45,6 +45,8 @@ export const JOB_RETRY_PERMISSIONS = [
   'add_product',
   'edit_manual_stock',
   'stock_and_value_report',
+  // Queued e-mails (mail.send): whoever sets up mail in Configuration.
+  'edit_system_configuration',
 ] as const satisfies readonly PermissionName[];
 
 const IdParams = z.object({ id: Uuid });

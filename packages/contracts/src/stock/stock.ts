@@ -40,6 +40,16 @@ export const StockErrorCode = {
   REVERSAL_STOCK_CONSUMED: 'REVERSAL_STOCK_CONSUMED',
   /** A reversal is not reversed in turn: post a new override instead. */
   NOT_REVERSIBLE: 'NOT_REVERSIBLE',
+  /** An amount to share out (a landed cost) is not in pounds and pence. */
+  APPORTION_AMOUNT_INVALID: 'APPORTION_AMOUNT_INVALID',
+  /** The lines' value, quantity or weight adds up to zero: nothing to share an amount by. */
+  APPORTION_BASIS_ZERO: 'APPORTION_BASIS_ZERO',
+  /** A line has no weight (or value) to share an amount by. */
+  APPORTION_BASIS_UNKNOWN: 'APPORTION_BASIS_UNKNOWN',
+  /** A landed cost or price difference names a receipt line that posted no stock. */
+  REVALUATION_RECEIPT_NOT_FOUND: 'REVALUATION_RECEIPT_NOT_FOUND',
+  /** A landed cost or price difference with more than 8 decimal places, or none at all. */
+  REVALUATION_AMOUNT_INVALID: 'REVALUATION_AMOUNT_INVALID',
 } as const;
 export type StockErrorCode = (typeof StockErrorCode)[keyof typeof StockErrorCode];
 
@@ -56,7 +66,8 @@ export const PositiveStockQuantity = decimalString({ scale: 4, precision: 12, po
  * COUNT (−), BUNDLE_CONSUME, WRITE_OFF, TRANSFER_OUT, TRANSIT_OUT. Rows that bring back layers another row
  * took, at their original cost and date: TRANSFER_IN (into in transit), TRANSIT_IN (from in transit into the
  * destination), RETURN. REVALUATION changes the value of an earlier row (a backdated posting or a
- * negative balance settled by a later receipt) and moves no quantity.
+ * negative balance settled by a later receipt) and moves no quantity; so do LANDED_COST and PRICE_DIFFERENCE,
+ * which add a receipt's landed cost or invoice price difference to its layers still in stock.
  */
 export const MOVEMENT_KINDS = [
   'RECEIPT',
@@ -73,7 +84,15 @@ export const MOVEMENT_KINDS = [
   'BUNDLE_PRODUCE',
   'WRITE_OFF',
   'REVALUATION',
+  'LANDED_COST',
+  'PRICE_DIFFERENCE',
 ] as const;
+/**
+ * Rows that move no quantity, only value: REVALUATION (an earlier row's value corrected), LANDED_COST and
+ * PRICE_DIFFERENCE (the layers of a receipt still in stock revalued; the share already sold is a cost of sales
+ * adjustment instead). They are not postings of their own: a document's movements and its reversal leave them out.
+ */
+export const VALUE_ONLY_KINDS = ['REVALUATION', 'LANDED_COST', 'PRICE_DIFFERENCE'] as const;
 export const MovementKind = z.enum(MOVEMENT_KINDS);
 export type MovementKind = z.infer<typeof MovementKind>;
 
@@ -111,6 +130,11 @@ export const StockMovement = z.object({
   sourceType: z.string(),
   sourceId: z.string().nullable(),
   sourceLine: z.string().nullable(),
+  /**
+   * A landed cost or price difference (LANDED_COST, PRICE_DIFFERENCE): its receipt's document number as people
+   * know it (GRN-2026-00003), when the caller gave one.
+   */
+  sourceNumber: z.string().nullable().optional(),
   reason: z.string(),
   username: z.string().nullable(),
   /** In a product's history: the balance (quantity on hand plus in transit) and value after this row. */

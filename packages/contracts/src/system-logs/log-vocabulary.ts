@@ -9,6 +9,8 @@
 /** Record types, singular snake case (a document's entity is its definition's `name`). */
 export const SYSTEM_LOG_ENTITIES = [
   // Documents
+  'purchase_order',
+  'good_received_note',
   'inventory_transfer',
   'stock_count',
   'bundle_task',
@@ -66,6 +68,9 @@ export const SYSTEM_LOG_ACTIONS = [
   'submit',
   'reopen',
   'post',
+  'approve',
+  'send',
+  'close',
   'dispatch',
   'receive',
   'cancel',
@@ -77,9 +82,12 @@ export const SYSTEM_LOG_ACTIONS = [
   'issue',
   'mark_short',
   'restore_short',
+  'revalue',
   // Imports and background work
   'apply',
   'retry',
+  // Mail
+  'send_test_email',
   // Accounts and signing in
   'set_password',
   'sign_in',

@@ -10,6 +10,7 @@ import type { PermissionName } from '../users/permissions.ts';
 
 /** Kinds of activity a user can choose to be notified of (Settings tab), one per area. */
 export const ACTIVITY_KINDS = [
+  'purchasing',
   'transfers',
   'stockCounts',
   'bundleTasks',
@@ -37,6 +38,8 @@ const STOCK_VIEW = ['view_inventory_summary', 'view_inventory_list', 'view_manua
  * preferences) is never activity. A new area adds its entities here.
  */
 export const ACTIVITY_SOURCES = {
+  purchase_order: { kind: 'purchasing', permissions: ['view_purchase_order'] },
+  good_received_note: { kind: 'purchasing', permissions: ['view_good_received_note'] },
   inventory_transfer: { kind: 'transfers', permissions: ['view_inventory_transfer'] },
   stock_count: {
     kind: 'stockCounts',

@@ -1,10 +1,12 @@
-import { systemConfigurationApi } from '@backoffice/contracts';
+import { mailSettingsApi, systemConfigurationApi } from '@backoffice/contracts';
 import type { Config } from '../../config.ts';
 import { type RouteEntry, route } from '../../platform/routes.ts';
+import { secretBoxFor } from '../../platform/secrets.ts';
+import { getMailSettings, sendTestMail, updateMailSettings } from './mail-settings.service.ts';
 import { environmentOf, getSystemConfiguration, updateSettingsGroup } from './settings.service.ts';
 
 /** The routes of the system configuration; the environment supplies some defaults. */
-export function configurationRoutes(config: Pick<Config, 'web'>): RouteEntry[] {
+export function configurationRoutes(config: Pick<Config, 'web' | 'mail' | 'secretsKey' | 'dataDir'>): RouteEntry[] {
   const env = environmentOf(config);
   const api = systemConfigurationApi;
   return [
@@ -14,5 +16,11 @@ export function configurationRoutes(config: Pick<Config, 'web'>): RouteEntry[] {
     route(api.updateDocumentNumberSettings, ({ body }, ctx) => updateSettingsGroup(ctx, env, 'documentNumbers', body)),
     route(api.updateInventorySettings, ({ body }, ctx) => updateSettingsGroup(ctx, env, 'inventory', body)),
     route(api.updateNotificationSettings, ({ body }, ctx) => updateSettingsGroup(ctx, env, 'notifications', body)),
+    // Outgoing mail (mail-settings.service.ts): the password sealed with the server's secrets key.
+    route(mailSettingsApi.getMailSettings, (_, ctx) => getMailSettings(ctx.db, config)),
+    route(mailSettingsApi.updateMailSettings, ({ body }, ctx) =>
+      updateMailSettings(ctx, config, secretBoxFor(config), body),
+    ),
+    route(mailSettingsApi.sendTestMail, ({ body }, ctx) => sendTestMail(ctx, body.to)),
   ];
 }

@@ -2,6 +2,7 @@
 export { nextDocumentNumber } from '../../platform/documents-numbers.ts';
 export { configurationReferences } from './configuration.references.ts';
 export { configurationRoutes } from './configuration.routes.ts';
+export { mailSettingsLoader } from './mail-settings.service.ts';
 export {
   assertPeriodOpen,
   getPeriodLockDate,

@@ -1,6 +1,7 @@
 import type { FifoDifference, FifoDifferenceKind, FifoProcessRun, FifoRunStatus } from '@backoffice/contracts';
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
+import { type CostEvent, costEventsOfProducts } from '../stock/index.ts';
 import { assembledKey, type Difference, type LedgerRow, type StoredLayer, type StoredLevel } from './replay-ledger.ts';
 import type { Db } from './report-sql.repository.ts';
 
@@ -260,6 +261,8 @@ export interface ProductBatch {
   assembled: Map<string, Decimal>;
   /** Each product's cost price: a deficit's provisional cost when nothing better is known (fifo.ts). */
   costPrices: Map<string, Decimal>;
+  /** Each product's landed costs and price differences: inputs of its replay. */
+  costEvents: Map<string, CostEvent[]>;
   movementCount: number;
 }
 
@@ -355,6 +358,7 @@ export async function loadBatch(db: Db, productIds: string[]): Promise<ProductBa
     ),
     allowNegative: new Set(warehouses.rows.map((w) => w.warehouse_id)),
     costPrices: new Map(products.rows.map((p) => [p.id, new Decimal(p.cost_price)])),
+    costEvents: await costEventsOfProducts(db, productIds),
     assembled: await assembledValues(
       db,
       produced.map((m) => ({ sourceType: m.source_type, sourceId: m.source_id })),

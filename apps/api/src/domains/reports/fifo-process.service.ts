@@ -81,6 +81,7 @@ async function runProcess(ctx: JobContext) {
         allowNegativeStock: (w) => data.allowNegative.has(w),
         assembled: data.assembled,
         costPrice: data.costPrices.get(productId),
+        costEvents: data.costEvents.get(productId) ?? [],
       });
       for (const d of differences) found.push({ ...d, productId });
       if ((i + 1) % YIELD_EVERY_PRODUCTS === 0) await new Promise((resolve) => setImmediate(resolve));

@@ -1,6 +1,14 @@
 import type { FifoDifferenceKind } from '@backoffice/contracts';
 import Decimal from 'decimal.js';
-import { type Bucket, engineHistory, FifoError, type Layer, type LedgerRow, replay } from '../stock/index.ts';
+import {
+  type Bucket,
+  type CostEvent,
+  engineHistory,
+  FifoError,
+  type Layer,
+  type LedgerRow,
+  replay,
+} from '../stock/index.ts';
 
 /**
  * The comparison of a product's replay with what the database keeps. The ledger is turned into the engine's
@@ -82,6 +90,8 @@ export function compareProduct(input: {
   assembled: ReadonlyMap<string, Decimal>;
   /** The product's cost price (a deficit's provisional cost when nothing better is known). */
   costPrice?: Decimal;
+  /** The product's landed costs and price differences (stock_cost_revaluations): inputs of the replay. */
+  costEvents?: readonly CostEvent[];
 }): Difference[] {
   const { history, layers, levels } = input;
   const differences: Difference[] = [];
@@ -135,6 +145,7 @@ export function compareProduct(input: {
     input.allowNegativeStock,
     input.assembled,
     input.costPrice ?? ZERO,
+    input.costEvents ?? [],
   );
   let result: ReturnType<typeof replay>;
   try {

@@ -40,6 +40,11 @@ export interface Layer {
   quantity: Decimal;
   remaining: Decimal;
   remainingValue: Decimal;
+  /**
+   * The inbound row with its own cost these units came in by (a receipt), through any transfers and returns since:
+   * what a landed cost or price difference of that row revalues. Known in replays (kept layers do not store it).
+   */
+  root?: string;
 }
 
 /** What an outbound row took from one layer (positive quantity and value). */
@@ -53,6 +58,8 @@ export interface Slice {
   quantity: Decimal;
   value: Decimal;
   isDeficit: boolean;
+  /** The layer's root (Layer.root), in replays. */
+  root?: string;
 }
 
 export type InboundCost =
@@ -87,6 +94,44 @@ export interface EngineMovement {
    * (its deficit slice), so that a later change of the cost price never rewrites history.
    */
   fallbackUnitCost?: Decimal;
+  /**
+   * A landed cost or price difference (quantity zero): `amount` (GBP, signed) added to what is left of the units
+   * `receiptId` brought in, pro rata by quantity; the share of the units gone is a cost of sales adjustment.
+   */
+  revalue?: { eventId: string; kind: CostChangeKind; receiptId: string; amount: Decimal };
+}
+
+export type CostChangeKind = 'LANDED_COST' | 'PRICE_DIFFERENCE';
+/** Why a share of a cost change went to cost of sales: units gone, supplier-owned units, or a layer at zero. */
+export type CostOfSalesCause = 'SOLD' | 'CONSIGNED' | 'BELOW_ZERO';
+
+export interface CostOfSalesShare {
+  eventId: string;
+  /** Where the units are (consigned, at zero) or where they left (sold). */
+  warehouseId: string;
+  cause: CostOfSalesCause;
+  amount: Decimal;
+  /** The outbound rows that took the units gone (SOLD). */
+  movementIds: string[];
+}
+
+/** What a cost change did: value added to layers (per warehouse and bucket), and what went to cost of sales. */
+export interface CostChangeResult {
+  layers: { warehouseId: string; bucket: Bucket; value: Decimal }[];
+  costOfSales: CostOfSalesShare[];
+}
+
+/** The ledger key of a cost change's rows in one warehouse and bucket (ReplayEntry.movementId). */
+export const costChangeKey = (kind: CostChangeKind, receiptId: string, warehouseId: string, bucket: Bucket) =>
+  `${kind}:${receiptId}:${warehouseId}:${bucket}`;
+
+export function parseCostChangeKey(
+  key: string,
+): { kind: CostChangeKind; receiptId: string; warehouseId: string; bucket: Bucket } | null {
+  const parts = key.split(':');
+  if (parts.length !== 4) return null;
+  const [kind, receiptId, warehouseId, bucket] = parts as [CostChangeKind, string, string, Bucket];
+  return { kind, receiptId, warehouseId, bucket };
 }
 
 /** A change of value of an earlier row, effective at `effectiveAt`. */
@@ -105,11 +150,18 @@ export interface StepResult {
   revaluations: Revaluation[];
   /** Layers this row made (still open ones only). */
   created: Layer[];
+  /** A cost change (EngineMovement.revalue): what it did. */
+  costChange?: CostChangeResult;
 }
 
 export class FifoError extends Error {
   constructor(
-    readonly code: 'INSUFFICIENT_STOCK' | 'RETURN_EXCEEDS_ISSUE' | 'LINK_NOT_FOUND' | 'UNIT_COST_REQUIRED',
+    readonly code:
+      | 'INSUFFICIENT_STOCK'
+      | 'RETURN_EXCEEDS_ISSUE'
+      | 'LINK_NOT_FOUND'
+      | 'UNIT_COST_REQUIRED'
+      | 'RECEIPT_NOT_FOUND',
     message: string,
     readonly details: Record<string, string> = {},
     /** The row that could not be valued (in a replay, possibly a later row than the one being posted). */
@@ -154,6 +206,7 @@ function takeSlice(layer: Layer, quantity: Decimal, seq: number): Slice {
     quantity,
     value: take(layer, quantity),
     isDeficit: false,
+    ...(layer.root ? { root: layer.root } : {}),
   };
 }
 
@@ -171,6 +224,12 @@ export class FifoState {
   private readonly linkedBack = new Map<string, Decimal>();
   /** The newest own layer cost made or taken per warehouse|bucket: the provisional cost of a deficit. */
   private readonly lastCost = new Map<string, Decimal>();
+  /** Inbound rows with their own cost (roots): what they brought in, where, and whose. Replays only. */
+  private readonly roots = new Map<string, { quantity: Decimal; warehouseId: string; ownerId: string | null }>();
+  /** Where each outbound row took its units from. */
+  private readonly outWarehouse = new Map<string, string>();
+  /** Units of a root that settled a deficit at once (gone with the deficit's outbound row). */
+  private readonly absorbed = new Map<string, { movementId: string; quantity: Decimal }[]>();
 
   static fromStored(
     layers: Layer[],
@@ -227,8 +286,107 @@ export class FifoState {
 
   /** Applies one ledger row; throws FifoError when it cannot be valued (nothing is changed then). */
   apply(m: EngineMovement): StepResult {
+    if (m.revalue) return this.revalue(m.revalue);
     if (m.quantity.isZero()) throw new Error('a ledger row moves a quantity');
+    if (m.quantity.isNegative()) this.outWarehouse.set(m.id, m.warehouseId);
     return m.quantity.isNegative() ? this.outbound(m) : this.inbound(m);
+  }
+
+  /**
+   * A landed cost or price difference of a root (a receipt): split pro rata by quantity between its units still
+   * in stock (in any warehouse or bucket, moved there by transfers) and those gone. The in-stock share is laid on
+   * the open layers pro rata by what is left of each, the last taking the rounding remainder; a supplier-owned
+   * layer stays at zero (its share is cost of sales, CONSIGNED), and a credit never takes a layer below zero (the
+   * excess is cost of sales, BELOW_ZERO). The share of the units gone is cost of sales (SOLD), split over the
+   * warehouses they left by quantity. Everything adds up to the amount exactly.
+   */
+  private revalue(r: NonNullable<EngineMovement['revalue']>): StepResult {
+    const root = this.roots.get(r.receiptId);
+    if (!root) throw new FifoError('RECEIPT_NOT_FOUND', `Movement ${r.receiptId} is not a receipt of this product.`);
+    const open = [...this.layers.values()].flat().filter((l) => l.root === r.receiptId && l.remaining.gt(0));
+    const inStock = open.reduce((sum, l) => sum.add(l.remaining), ZERO);
+    const inShare = inStock.eq(root.quantity) ? r.amount : roundValue(r.amount.mul(inStock).div(root.quantity));
+    const layerValue = new Map<string, Decimal>();
+    const cos = new Map<string, CostOfSalesShare>();
+    const toCos = (warehouseId: string, cause: CostOfSalesCause, amount: Decimal, movementIds: string[] = []) => {
+      if (amount.isZero()) return;
+      const key = `${warehouseId}|${cause}`;
+      const had = cos.get(key);
+      if (had) {
+        had.amount = had.amount.add(amount);
+        had.movementIds.push(...movementIds.filter((id) => !had.movementIds.includes(id)));
+      } else cos.set(key, { eventId: r.eventId, warehouseId, cause, amount, movementIds: [...movementIds] });
+    };
+    let left = inShare;
+    let leftQuantity = inStock;
+    for (const layer of open) {
+      const share = layer.remaining.eq(leftQuantity) ? left : roundValue(inShare.mul(layer.remaining).div(inStock));
+      left = left.sub(share);
+      leftQuantity = leftQuantity.sub(layer.remaining);
+      if (layer.ownerId) {
+        toCos(layer.warehouseId, 'CONSIGNED', share);
+        continue;
+      }
+      const after = layer.remainingValue.add(share);
+      const applied = after.isNegative() ? layer.remainingValue.neg() : share;
+      if (after.isNegative()) toCos(layer.warehouseId, 'BELOW_ZERO', share.sub(applied));
+      layer.remainingValue = layer.remainingValue.add(applied);
+      layer.unitCost = unitCostOf(layer.remainingValue, layer.remaining);
+      const key = keyOf(layer.warehouseId, layer.bucket);
+      layerValue.set(key, (layerValue.get(key) ?? ZERO).add(applied));
+    }
+    // The units gone: by the outbound rows that took them and did not bring them back, per warehouse they left.
+    const goneShare = r.amount.sub(inShare);
+    const gone = this.goneOf(r.receiptId);
+    const byWarehouse = new Map<string, { quantity: Decimal; movementIds: string[] }>();
+    for (const g of gone) {
+      const warehouseId = this.outWarehouse.get(g.movementId) ?? root.warehouseId;
+      const had = byWarehouse.get(warehouseId) ?? { quantity: ZERO, movementIds: [] };
+      had.quantity = had.quantity.add(g.quantity);
+      if (!had.movementIds.includes(g.movementId)) had.movementIds.push(g.movementId);
+      byWarehouse.set(warehouseId, had);
+    }
+    const goneTotal = [...byWarehouse.values()].reduce((sum, g) => sum.add(g.quantity), ZERO);
+    if (goneTotal.isZero()) toCos(root.warehouseId, 'SOLD', goneShare);
+    else {
+      let rest = goneShare;
+      let restQuantity = goneTotal;
+      for (const [warehouseId, g] of [...byWarehouse].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+        const share = g.quantity.eq(restQuantity) ? rest : roundValue(goneShare.mul(g.quantity).div(goneTotal));
+        rest = rest.sub(share);
+        restQuantity = restQuantity.sub(g.quantity);
+        toCos(warehouseId, 'SOLD', share, g.movementIds);
+      }
+    }
+    const layers = [...layerValue]
+      .filter(([, value]) => !value.isZero())
+      .map(([key, value]) => {
+        const [warehouseId, bucket] = key.split('|') as [string, Bucket];
+        return { warehouseId, bucket, value };
+      });
+    return {
+      value: layers.reduce((sum, l) => sum.add(l.value), ZERO),
+      slices: [],
+      revaluations: [],
+      created: [],
+      costChange: { layers, costOfSales: [...cos.values()] },
+    };
+  }
+
+  /** The units of a root gone for good: taken by outbound rows and not brought back, or settling a deficit. */
+  private goneOf(rootId: string): { movementId: string; quantity: Decimal }[] {
+    const out: { movementId: string; quantity: Decimal }[] = [...(this.absorbed.get(rootId) ?? [])];
+    for (const [movementId, slices] of this.slicesOf) {
+      // What has come back of a row came back slice by slice, in order (linkedPieces).
+      let back = this.linkedBack.get(movementId) ?? ZERO;
+      for (const s of slices) {
+        const returned = Decimal.min(back, s.quantity);
+        back = back.sub(returned);
+        const q = s.quantity.sub(returned);
+        if (s.root === rootId && q.gt(0)) out.push({ movementId, quantity: q });
+      }
+    }
+    return out;
   }
 
   private outbound(m: EngineMovement): StepResult {
@@ -272,6 +430,7 @@ export class FifoState {
         quantity: left.neg(),
         remaining: left.neg(),
         remainingValue: value.neg(),
+        root: m.id,
       };
       this.insert(deficit);
       created.push(deficit);
@@ -285,6 +444,7 @@ export class FifoState {
         quantity: left,
         value,
         isDeficit: true,
+        root: m.id,
       });
       total = total.add(value);
     }
@@ -330,7 +490,14 @@ export class FifoState {
     const cost = m.cost;
     if (!cost) throw new FifoError('UNIT_COST_REQUIRED', 'An increase of stock needs a unit cost.');
     // The pieces coming in, each with its cost, date and owner.
-    let pieces: { quantity: Decimal; value: Decimal; unitCost: Decimal; receivedAt: string; ownerId: string | null }[];
+    let pieces: {
+      quantity: Decimal;
+      value: Decimal;
+      unitCost: Decimal;
+      receivedAt: string;
+      ownerId: string | null;
+      root?: string;
+    }[];
     if ('linkedTo' in cost) {
       const slices = this.slicesOf.get(cost.linkedTo);
       if (!slices) throw new FifoError('LINK_NOT_FOUND', `Movement ${cost.linkedTo} took no stock to bring back.`);
@@ -339,7 +506,10 @@ export class FifoState {
       const value =
         'unitCost' in cost ? roundValue(m.quantity.mul(m.ownerId ? ZERO : cost.unitCost)) : roundValue(cost.value);
       const unitCost = 'unitCost' in cost && !m.ownerId ? cost.unitCost : unitCostOf(value, m.quantity);
-      pieces = [{ quantity: m.quantity, value, unitCost, receivedAt: m.postedAt, ownerId: m.ownerId ?? null }];
+      pieces = [
+        { quantity: m.quantity, value, unitCost, receivedAt: m.postedAt, ownerId: m.ownerId ?? null, root: m.id },
+      ];
+      this.roots.set(m.id, { quantity: m.quantity, warehouseId: m.warehouseId, ownerId: m.ownerId ?? null });
     }
     const key = keyOf(m.warehouseId, m.bucket);
     const value = pieces.reduce((sum, p) => sum.add(p.value), ZERO);
@@ -360,6 +530,7 @@ export class FifoState {
         quantity: p.quantity,
         remaining: p.quantity,
         remainingValue: p.value,
+        ...(p.root ? { root: p.root } : {}),
       };
       this.insert(layer);
       created.push(layer);
@@ -384,6 +555,7 @@ export class FifoState {
       unitCost: Decimal;
       receivedAt: string;
       ownerId: string | null;
+      root?: string;
     }[] = [];
     // What has come back of a slice is worth its value pro rata of the quantity back so far (all of it once all
     // is back). Only the quantity brought back is stored, not how it was split, so each return is valued as the
@@ -401,7 +573,14 @@ export class FifoState {
       const value = worthBack(s, already.add(q)).sub(worthBack(s, already));
       // A deficit slice may have been settled since: its units come back at what they are worth now.
       const unitCost = s.isDeficit ? unitCostOf(value, q) : s.unitCost;
-      pieces.push({ quantity: q, value, unitCost, receivedAt: s.receivedAt, ownerId: s.ownerId });
+      pieces.push({
+        quantity: q,
+        value,
+        unitCost,
+        receivedAt: s.receivedAt,
+        ownerId: s.ownerId,
+        ...(s.root ? { root: s.root } : {}),
+      });
       left = left.sub(q);
     }
     return pieces;
@@ -423,7 +602,7 @@ export class FifoState {
 
   private settleDeficits(
     key: string,
-    pieces: { quantity: Decimal; value: Decimal }[],
+    pieces: { quantity: Decimal; value: Decimal; root?: string }[],
     m: EngineMovement,
   ): Revaluation[] {
     const deficits = this.deficits.get(key);
@@ -437,6 +616,11 @@ export class FifoState {
         const realValue = q.eq(piece.quantity) ? piece.value : roundValue(piece.value.mul(q).div(piece.quantity));
         piece.quantity = piece.quantity.sub(q);
         piece.value = piece.value.sub(realValue);
+        if (piece.root) {
+          const list = this.absorbed.get(piece.root) ?? [];
+          list.push({ movementId: deficit.originMovementId, quantity: q });
+          this.absorbed.set(piece.root, list);
+        }
         const provisional = q.eq(owed)
           ? deficit.remainingValue.neg()
           : roundValue(deficit.remainingValue.neg().mul(q).div(owed));
@@ -481,6 +665,8 @@ export interface ReplayResult {
   slices: Map<string, Slice[]>;
   layers: Layer[];
   lastCosts: { warehouseId: string; bucket: Bucket; unitCost: Decimal }[];
+  /** What the cost changes in the history sent to cost of sales, per change, warehouse and cause. */
+  costOfSales: CostOfSalesShare[];
 }
 
 /** Replays a product's rows in posting order (posted_at, then id) from nothing. */
@@ -489,8 +675,22 @@ export function replay(movements: EngineMovement[]): ReplayResult {
   const values = new Map<string, Decimal>();
   const entries: ReplayEntry[] = [];
   // Sorted here, not trusted from the caller: a backdated row has the newest id but an earlier date.
+  const costOfSales: CostOfSalesShare[] = [];
   for (const m of [...movements].sort(ledgerOrder)) {
     const r = state.apply(m);
+    if (m.revalue && r.costChange) {
+      // Its rows per warehouse and bucket, keyed so that the ledger's LANDED_COST / PRICE_DIFFERENCE rows match.
+      for (const l of r.costChange.layers)
+        entries.push({
+          movementId: costChangeKey(m.revalue.kind, m.revalue.receiptId, l.warehouseId, l.bucket),
+          warehouseId: l.warehouseId,
+          bucket: l.bucket,
+          effectiveAt: m.postedAt,
+          value: l.value,
+        });
+      costOfSales.push(...r.costChange.costOfSales);
+      continue;
+    }
     values.set(m.id, r.value);
     entries.push({
       movementId: m.id,
@@ -502,7 +702,14 @@ export function replay(movements: EngineMovement[]): ReplayResult {
     for (const rv of r.revaluations) entries.push(rv);
   }
   // The slices as the state holds them at the end: deficit slices carry their settlements.
-  return { values, entries, slices: state.takenSlices(), layers: state.openLayers(), lastCosts: state.lastCosts() };
+  return {
+    values,
+    entries,
+    slices: state.takenSlices(),
+    layers: state.openLayers(),
+    lastCosts: state.lastCosts(),
+    costOfSales,
+  };
 }
 
 /** Orders rows as the ledger does: posted_at, then id. */

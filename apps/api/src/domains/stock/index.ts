@@ -1,6 +1,7 @@
 import type { RouteEntry } from '../../platform/routes.ts';
 import { stockRoutes } from './stock.routes.ts';
 
+export { APPORTION_BASES, type ApportionBasis, type ApportionLine, apportion } from './apportion.ts';
 export { checkStock } from './check.service.ts';
 export {
   CHECKPOINT_JOB_KIND,
@@ -9,12 +10,21 @@ export {
   requestCheckpoints,
 } from './checkpoint.service.ts';
 // The FIFO engine and the ledger as its rows, for the reports that replay the history.
-export { type Bucket, FifoError, type Layer, replay } from './fifo.ts';
+export {
+  type Bucket,
+  type CostChangeKind,
+  type CostOfSalesCause,
+  FifoError,
+  type Layer,
+  replay,
+} from './fifo.ts';
 export { movementsByIds } from './inventory.repository.ts';
-export { assembledKey, engineHistory, type LedgerRow } from './ledger-history.ts';
+export { assembledKey, type CostEvent, engineHistory, type LedgerRow } from './ledger-history.ts';
 export { adjustStock, costForFound } from './override.service.ts';
 export { type PostedMovement, type Posting, type PostLine, post } from './posting.service.ts';
 export { atOrBelowReorderPoint, REORDER_RULE_TEXT } from './reorder-rule.ts';
+export { type CostOfSalesRow, costEventsOfProducts, findCostOfSales } from './revaluation.repository.ts';
+export { type RevaluedReceipt, type RevalueReceiptsInput, revalueReceipts } from './revaluation.service.ts';
 export { rowsOfSource } from './reversal.repository.ts';
 export { postReversal, reversalDetail } from './reversal.service.ts';
 export { stockReferences } from './stock.references.ts';

@@ -363,6 +363,7 @@ type MovementRow = {
   source_type: string;
   source_id: string | null;
   source_line: string | null;
+  source_number: string | null;
   reason: string;
   username: string | null;
   running_quantity?: string;
@@ -400,6 +401,7 @@ export function toMovement(r: MovementRow): StockMovement {
     sourceType: r.source_type,
     sourceId: r.source_id,
     sourceLine: r.source_line,
+    sourceNumber: r.source_number,
     reason: r.reason,
     username: r.username,
     ...(r.running_quantity !== undefined ? { runningQuantity: qty(r.running_quantity) } : {}),
@@ -413,7 +415,11 @@ const MOVEMENT_SELECT = sql`
   m.quantity, m.unit_cost, m.value,
   m.value + coalesce((SELECT sum(r.value) FROM stock_movements r WHERE r.link_id = m.id AND r.kind = 'REVALUATION'), 0)
     AS current_value,
-  m.owner_partner_id, m.link_id::text AS link_id, m.source_type, m.source_id, m.source_line, m.reason, u.username`;
+  m.owner_partner_id, m.link_id::text AS link_id, m.source_type, m.source_id, m.source_line, m.reason, u.username,
+  CASE WHEN m.kind IN ('LANDED_COST', 'PRICE_DIFFERENCE') THEN (
+    SELECT nullif(e.source_number, '') FROM stock_cost_revaluations e
+    WHERE e.receipt_movement_id = m.link_id AND e.kind = m.kind AND e.posted_at = m.posted_at
+    ORDER BY e.id DESC LIMIT 1) END AS source_number`;
 const MOVEMENT_JOINS = sql`
   JOIN products p ON p.id = m.product_id
   JOIN warehouses w ON w.id = m.warehouse_id
@@ -472,7 +478,7 @@ export async function findMovementsOfSource(
 ) {
   const sort = parseSort(f.sort, SOURCE_SORTS, { column: 'm.posted_at', direction: 'desc' });
   const direction = sql.raw(sort.direction);
-  const where = [sql`m.source_type = ${sourceType}`, sql`m.kind <> 'REVALUATION'`];
+  const where = [sql`m.source_type = ${sourceType}`, sql`m.quantity <> 0`];
   if (f.warehouseId) where.push(sql`m.warehouse_id = ${f.warehouseId}::uuid`);
   if (f.q)
     where.push(

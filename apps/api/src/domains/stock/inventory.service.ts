@@ -181,7 +181,8 @@ const MOVEMENT_COLUMNS: XlsxColumn<StockMovement>[] = [
       const sourceWords = hasUiText(`inventory:sources.${type}`) ? ui(`inventory:sources.${type}`) : type;
       return rest ? joinText(sourceWords, rest) : sourceWords;
     },
-    value: (r) => [r.sourceType, r.sourceId ?? '', r.sourceLine ?? ''].join('\u0000'),
+    // A landed cost or price difference names its receipt by the number people know.
+    value: (r) => [r.sourceType, r.sourceNumber || r.sourceId || '', r.sourceLine ?? ''].join('\u0000'),
   },
   { header: ui('inventory:fields.reason'), width: 30, value: (r) => r.reason },
   { header: ui('inventory:fields.user'), width: 14, value: (r) => r.username ?? '' },

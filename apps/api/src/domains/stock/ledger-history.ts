@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import type { Bucket, EngineMovement } from './fifo.ts';
+import { type Bucket, type CostChangeKind, costChangeKey, type EngineMovement } from './fifo.ts';
 
 /**
  * A product's ledger as the FIFO engine takes it: used by backdated postings (posting.service.ts) and by the
@@ -22,8 +22,24 @@ export interface LedgerRow {
   link_id: string | null;
   source_type: string;
   source_id: string | null;
+  source_line?: string | null;
   /** Outbound rows: the unit cost their deficit slice was valued at when posted (stock_consumptions), if any. */
   deficit_unit_cost?: string | null;
+}
+
+/**
+ * A landed cost or price difference of one receipt row (stock_cost_revaluations): the engine's input. Its ledger
+ * rows (LANDED_COST / PRICE_DIFFERENCE, linked to the receipt row) are its output, like REVALUATION rows.
+ */
+export interface CostEvent {
+  id: string;
+  kind: CostChangeKind;
+  receiptId: string;
+  /** ISO instant, as posted_at. */
+  postedAt: string;
+  /** An id taken from the ledger's sequence when it was posted: its place among rows of the same instant. */
+  orderId: string;
+  amount: string;
 }
 
 /** The key of a bundle's assembled cost: its posting's source. */
@@ -42,11 +58,26 @@ export function engineHistory(
   allowNegativeStock: (warehouseId: string) => boolean,
   assembled: ReadonlyMap<string, Decimal>,
   costPrice: Decimal = ZERO,
+  costEvents: readonly CostEvent[] = [],
 ) {
   const movements: EngineMovement[] = [];
   const current = new Map<string, Decimal>();
+  for (const e of costEvents)
+    movements.push({
+      id: e.orderId,
+      postedAt: e.postedAt,
+      warehouseId: '',
+      bucket: 'STOCK',
+      quantity: ZERO,
+      revalue: { eventId: e.id, kind: e.kind, receiptId: e.receiptId, amount: new Decimal(e.amount) },
+    });
   for (const h of history) {
     const key = `${h.id}|${h.posted_at}`;
+    if (h.kind === 'LANDED_COST' || h.kind === 'PRICE_DIFFERENCE') {
+      const target = `${costChangeKey(h.kind, h.link_id ?? '', h.warehouse_id, h.bucket as Bucket)}|${h.posted_at}`;
+      current.set(target, (current.get(target) ?? ZERO).add(h.value));
+      continue;
+    }
     if (h.kind === 'REVALUATION') {
       const target = `${h.link_id}|${h.posted_at}`;
       current.set(target, (current.get(target) ?? ZERO).add(h.value));

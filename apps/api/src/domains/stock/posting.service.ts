@@ -5,20 +5,24 @@ import type { Database } from '../../db/schema.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { londonDay } from '../../platform/business-day.ts';
 import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
-import { emitEvent } from '../../platform/outbox.ts';
+import { emitEvent, emitEvents } from '../../platform/outbox.ts';
 import { assertPeriodOpen } from '../configuration/index.ts';
 import {
   type Bucket,
+  type CostOfSalesShare,
   type EngineMovement,
   FifoError,
   FifoState,
   type Layer,
   ledgerOrder,
+  parseCostChangeKey,
+  type Revaluation,
   replay,
   type Slice,
   unitCostOf,
 } from './fifo.ts';
 import { engineHistory } from './ledger-history.ts';
+import * as costRepo from './revaluation.repository.ts';
 import * as repo from './stock.repository.ts';
 
 /**
@@ -26,9 +30,13 @@ import * as repo from './stock.repository.ts';
  * shipping, returns, RMA) describes what moves as lines; this writes the ledger rows, values them FIFO
  * (fifo.ts), keeps layers, consumptions, bin balances and levels in step, all in the caller's transaction.
  *
+ * Batched: what the engine needs is read for all products at once, each product is valued by the same pure code,
+ * then each table is written in one statement (or one per 1000 rows), so a 1,000-product receipt takes about the
+ * same twenty statements as a one-product one. Only a backdated product replays (and writes) on its own.
+ *
  * Concurrency: the products of a posting are locked (FOR NO KEY UPDATE, in id order) before anything is read,
  * so postings of one product run one after the other and never deadlock; reservations do not take that lock
- * and are held back by the conditional updates of stock_levels (changeLevel), which re-check available stock
+ * and are held back by the conditional updates of stock_levels (changeLevels), which re-check available stock
  * on the row as it is when the update runs. Together: no oversell, whatever runs at once.
  *
  * Reserved stock: only a physical loss (a negative ADJUSTMENT or COUNT, a WRITE_OFF: the units are not there)
@@ -217,8 +225,20 @@ export async function post(ctx: PostingCtx, posting: Posting): Promise<PostedMov
     if (r.kind === 'BUNDLE_PRODUCE') assembling.add(r.productId);
   }
   const order = productIds.sort((a, b) => Number(assembling.has(a)) - Number(assembling.has(b)));
+  // A product with anything dated after this posting replays its history (a backdated posting); the others, the
+  // common case, are valued on their open layers, read for all of them at once, and written together below: a
+  // posting takes the same few statements whatever its number of products.
+  const replayed = day < today ? await repo.productsWithLaterRows(db, productIds, at) : new Set<string>();
+  const stored = await readOpenState(
+    db,
+    order.filter((id) => !replayed.has(id)),
+    rowsOf,
+  );
   const revalued: { sourceType: string; sourceId: string | null }[] = [];
-  for (const productId of order) {
+  const valued: Valued[] = [];
+  for (const [i, productId] of order.entries()) {
+    // A posting of tens of thousands of products (an inventory upload) lets other requests run now and then.
+    if (i % 2000 === 1999) await new Promise((resolve) => setImmediate(resolve));
     const own = rowsOf.get(productId) ?? [];
     for (const r of own)
       if (r.assembled) {
@@ -226,23 +246,23 @@ export async function post(ctx: PostingCtx, posting: Posting): Promise<PostedMov
         r.engine.cost = { value: consumed.neg() };
       }
     // A deficit with no cost known in its warehouse is valued at the product's cost price (fifo.ts).
-    if (own.some((r) => r.engine.allowDeficit)) {
-      const costPrice = (await repo.productCostPrice(db, productId)) ?? ZERO;
-      for (const r of own) if (r.engine.allowDeficit) r.engine.fallbackUnitCost = costPrice;
-    }
-    const backdated = day < today && (await repo.hasLaterMovement(db, productId, at));
-    if (backdated) revalued.push(...(await revalueProduct(ctx, productId, own, posting, at)));
-    else await postIncrementally(ctx, productId, own, posting);
+    const costPrice = new Decimal(products.get(productId)?.cost_price ?? 0);
+    for (const r of own) if (r.engine.allowDeficit) r.engine.fallbackUnitCost = costPrice;
+    if (replayed.has(productId)) revalued.push(...(await revalueProduct(ctx, productId, own, posting, at)));
+    else valued.push(valueOnOpenLayers(productId, own, stored, products.get(productId)?.sku ?? productId));
   }
+  await writeValued(ctx, valued, posting);
   await cascadeToBundles(ctx, revalued, posting, at);
   // One event per product × warehouse whose level moved, in this transaction: it exists only if the posting commits.
   const touched = new Map(rows.map((r) => [`${r.productId}:${r.warehouseId}`, r]));
-  for (const [key, r] of touched)
-    await emitEvent(db, {
+  await emitEvents(
+    db,
+    [...touched].map(([key, r]) => ({
       type: 'stock.level_changed',
       key,
       payload: { productId: r.productId, warehouseId: r.warehouseId },
-    });
+    })),
+  );
 
   return rows.map((r) => ({
     id: r.id,
@@ -294,6 +314,11 @@ async function expandLines(
   const rowsOfLine = new Map<number, number[]>();
   // Bin stock already promised to earlier lines of this posting.
   const promised = new Map<string, Decimal>();
+  // The bins of every product × warehouse an outbound line takes from, read at once.
+  const outbound = posting.lines.filter((l) => l.quantity.isNegative() && (l.bucket ?? 'STOCK') === 'STOCK');
+  const binsOf = await repo.binStocks(db, [
+    ...new Map(outbound.map((l) => [repo.pairKey(l.productId, l.warehouseId), l])).values(),
+  ]);
   for (const [line, l] of posting.lines.entries()) {
     // A posting of tens of thousands of lines (an inventory upload) lets other requests run now and then.
     if (line % 2000 === 1999) await new Promise((resolve) => setImmediate(resolve));
@@ -324,7 +349,13 @@ async function expandLines(
       const parts =
         bucket === 'TRANSIT'
           ? [{ locationId: null, quantity: l.quantity.neg() }]
-          : await allocate(db, l, w, products.get(l.productId)?.sku ?? '', promised);
+          : allocate(
+              l,
+              binsOf.get(repo.pairKey(l.productId, l.warehouseId)) ?? [],
+              w,
+              products.get(l.productId)?.sku ?? '',
+              promised,
+            );
       for (const [i, part] of parts.entries()) {
         made.push(rows.length);
         rows.push({
@@ -426,16 +457,15 @@ async function checkedLink(db: Kysely<Database>, l: PostLine, movementId: string
   return { ref: movementId, quantity: new Decimal(out.quantity) };
 }
 
-/** Chooses the bins an outbound line takes from. */
-async function allocate(
-  db: Kysely<Database>,
+/** Chooses the bins an outbound line takes from (`bins`: its product's stock per bin of the warehouse, in taking order). */
+function allocate(
   l: PostLine,
+  bins: repo.BinStock[],
   w: repo.WarehouseToPost,
   sku: string,
   promised: Map<string, Decimal>,
-): Promise<{ locationId: string | null; quantity: Decimal }[]> {
+): { locationId: string | null; quantity: Decimal }[] {
   const want = l.quantity.neg();
-  const bins = await repo.binStock(db, l.productId, l.warehouseId);
   const free = (locationId: string | null) => {
     const bin = bins.find((b) => b.locationId === locationId);
     return (bin?.onHand ?? ZERO).sub(promised.get(`${l.productId}|${l.warehouseId}|${locationId}`) ?? ZERO);
@@ -522,37 +552,91 @@ function backdatedShortage(e: FifoError, rows: Row[], sku: string): void {
   );
 }
 
-/** The common case: the posting is the newest of its product; the engine runs on the open layers only. */
-async function postIncrementally(ctx: PostingCtx, productId: string, rows: Row[], posting: Posting) {
-  const db = ctx.db;
-  const warehouseIds = [...new Set(rows.map((r) => r.warehouseId))];
-  const linkIds = [...new Set(rows.map((r) => r.linkId).filter((id): id is string => !!id))];
+const linkIdsOf = (rows: Row[]) => [...new Set(rows.map((r) => r.linkId).filter((id): id is string => !!id))];
+const warehouseIdsOf = (rows: Row[]) => [...new Set(rows.map((r) => r.warehouseId))];
+
+/** What the engine starts from for products posted on their open layers: read for all of them at once. */
+async function readOpenState(db: Kysely<Database>, productIds: string[], rowsOf: Map<string, Row[]>) {
+  const pairs = productIds.flatMap((productId) =>
+    warehouseIdsOf(rowsOf.get(productId) ?? []).map((warehouseId) => ({ productId, warehouseId })),
+  );
+  const linkIds = [...new Set(productIds.flatMap((productId) => linkIdsOf(rowsOf.get(productId) ?? [])))];
   const [layers, lastCosts, linked] = await Promise.all([
-    repo.openLayers(db, productId, warehouseIds),
-    repo.lastUnitCosts(db, productId, warehouseIds),
+    repo.openLayersOf(db, pairs),
+    repo.lastUnitCostsOf(db, pairs),
     Promise.all(linkIds.map(async (id) => ({ movementId: id, ...(await repo.linkedOutbound(db, id)) }))),
   ]);
-  const state = FifoState.fromStored(layers, linked, lastCosts);
-  const revaluations = [];
+  return { layers, lastCosts, linked: new Map(linked.map((l) => [l.movementId, l])) };
+}
+
+/** One product's part of a posting, valued: its rows (value and slices set), what it settled, its layers after. */
+interface Valued {
+  productId: string;
+  rows: Row[];
+  /** Deficits of earlier rows settled by these rows: revaluations of those rows. */
+  settled: Revaluation[];
+  layers: Layer[];
+  lastCosts: { warehouseId: string; bucket: Bucket; unitCost: Decimal }[];
+  warehouseIds: string[];
+}
+
+/** The common case: the posting is the newest of its product; the engine runs on the open layers only. */
+function valueOnOpenLayers(
+  productId: string,
+  rows: Row[],
+  stored: Awaited<ReturnType<typeof readOpenState>>,
+  sku: string,
+): Valued {
+  const linked = linkIdsOf(rows).map(
+    (id) => stored.linked.get(id) as NonNullable<ReturnType<typeof stored.linked.get>>,
+  );
+  const state = FifoState.fromStored(stored.layers.get(productId) ?? [], linked, stored.lastCosts.get(productId) ?? []);
+  const settled: Revaluation[] = [];
   for (const r of rows) {
     let result: ReturnType<FifoState['apply']>;
     try {
       result = state.apply(r.engine);
     } catch (e) {
-      fifoConflict(e, await skuOf(db, productId));
+      fifoConflict(e, sku);
     }
     r.value = result.value;
     r.slices = result.slices;
-    revaluations.push(...result.revaluations);
+    settled.push(...result.revaluations);
   }
+  const layers = state.openLayers();
+  return { productId, rows, settled, layers, lastCosts: state.lastCosts(), warehouseIds: warehouseIdsOf(rows) };
+}
+
+/**
+ * Writes the products valued on their open layers, all together: each table in one statement (or one per 1000
+ * rows), whatever the number of products.
+ */
+async function writeValued(ctx: PostingCtx, valued: Valued[], posting: Posting) {
+  if (!valued.length) return;
+  const db = ctx.db;
+  const rows = valued.flatMap((v) => v.rows);
   await writeRows(ctx, rows, posting);
-  const slices = new Map(rows.filter((r) => r.slices?.length).map((r) => [r.id, r.slices as Slice[]]));
-  await repo.insertConsumptions(db, productId, slices);
+  await repo.insertConsumptions(
+    db,
+    rows
+      .filter((r) => r.slices?.length)
+      .map((r) => ({ productId: r.productId, movementId: r.id, slices: r.slices as Slice[] })),
+  );
+  const settled = valued.flatMap((v) => v.settled.map((s) => ({ ...s, productId: v.productId })));
   // Settled deficit slices take what their units really cost (the engine did so on the slices it holds).
-  await repo.settleDeficitSlices(db, revaluations);
-  const revaluationRows = await writeRevaluations(ctx, productId, revaluations, posting);
-  await repo.replaceLayers(db, productId, warehouseIds, state.openLayers());
-  await applyLevels(ctx, productId, rows, revaluationRows, state.openLayers(), state.lastCosts(), warehouseIds);
+  await repo.settleDeficitSlices(db, settled);
+  const revaluationRows = await writeRevaluations(ctx, settled, posting);
+  await repo.replaceLayers(db, valued);
+  const revaluationsOf = new Map<string, ValueChange[]>();
+  for (const c of revaluationRows) {
+    const list = revaluationsOf.get(c.productId);
+    if (list) list.push(c);
+    else revaluationsOf.set(c.productId, [c]);
+  }
+  await applyLevels(
+    ctx,
+    valued.map((v) => ({ ...v, revaluations: revaluationsOf.get(v.productId) ?? [] })),
+  );
 }
 
 async function skuOf(db: Kysely<Database>, productId: string) {
@@ -586,94 +670,156 @@ async function writeRows(ctx: PostingCtx, rows: Row[], posting: Posting) {
 }
 
 interface ValueChange {
+  productId: string;
   warehouseId: string;
   value: Decimal;
 }
 
-/** Revaluation rows: value moved to an earlier row, dated when it takes effect. */
+/** How a cost change's ledger rows are written: its receipt's document and the change's reason. */
+type CostRowSource = (
+  receiptId: string,
+  kind: string,
+  effectiveAt: string,
+) => { sourceType: string; sourceId: string | null; sourceLine: string | null; reason: string } | undefined;
+
+/**
+ * Revaluation rows: value moved to an earlier row, dated when it takes effect. A cost change's key (fifo.ts,
+ * costChangeKey) makes a LANDED_COST or PRICE_DIFFERENCE row instead, linked to its receipt row.
+ */
 async function writeRevaluations(
   ctx: PostingCtx,
-  productId: string,
-  changes: { movementId: string; warehouseId: string; bucket: Bucket; effectiveAt: string; value: Decimal }[],
+  changes: {
+    productId: string;
+    movementId: string;
+    warehouseId: string;
+    bucket: Bucket;
+    effectiveAt: string;
+    value: Decimal;
+  }[],
   posting: Posting,
+  costRowSource?: CostRowSource,
 ): Promise<ValueChange[]> {
   const real = changes.filter((c) => !c.value.isZero());
   if (!real.length) return [];
   const ids = await repo.nextMovementIds(ctx.db, real.length);
   await repo.insertMovements(
     ctx.db,
-    real.map((c, i) => ({
-      id: ids[i] as string,
-      postedAt: c.effectiveAt,
-      productId,
-      warehouseId: c.warehouseId,
-      locationId: null,
-      bucket: c.bucket,
-      kind: 'REVALUATION',
-      quantity: ZERO,
-      value: c.value,
-      unitCost: null,
-      ownerId: null,
-      linkId: c.movementId,
-      sourceType: posting.sourceType,
-      sourceId: posting.sourceId,
-      sourceLine: null,
-      reason: 'FIFO cost of an earlier movement corrected',
-      userId: ctx.user?.id ?? null,
-    })),
+    real.map((c, i) => {
+      const cost = parseCostChangeKey(c.movementId);
+      const source = cost && costRowSource?.(cost.receiptId, cost.kind, c.effectiveAt);
+      return {
+        id: ids[i] as string,
+        postedAt: c.effectiveAt,
+        productId: c.productId,
+        warehouseId: c.warehouseId,
+        locationId: null,
+        bucket: c.bucket,
+        kind: cost ? cost.kind : 'REVALUATION',
+        quantity: ZERO,
+        value: c.value,
+        unitCost: null,
+        ownerId: null,
+        linkId: cost ? cost.receiptId : c.movementId,
+        sourceType: source?.sourceType ?? posting.sourceType,
+        sourceId: source ? source.sourceId : posting.sourceId,
+        sourceLine: source?.sourceLine ?? null,
+        reason: source?.reason ?? 'FIFO cost of an earlier movement corrected',
+        userId: ctx.user?.id ?? null,
+      };
+    }),
   );
-  return real.map((c) => ({ warehouseId: c.warehouseId, value: c.value }));
+  return real.map((c) => ({ productId: c.productId, warehouseId: c.warehouseId, value: c.value }));
 }
 
-/** Levels and bins after the rows: the conditional updates are where oversell is refused. */
-async function applyLevels(
-  ctx: PostingCtx,
-  productId: string,
-  rows: Row[],
-  revaluations: ValueChange[],
-  layers: Layer[],
-  lastCosts: { warehouseId: string; bucket: Bucket; unitCost: Decimal }[],
-  warehouseIds: string[],
-) {
+/** One product's part of a posting as its levels and bins take it. */
+interface Outcome {
+  productId: string;
+  rows: Row[];
+  /** Value moved to earlier rows (revaluation rows written), per warehouse. */
+  revaluations: ValueChange[];
+  layers: Layer[];
+  lastCosts: { warehouseId: string; bucket: Bucket; unitCost: Decimal }[];
+  /** The warehouses whose level it changes. */
+  warehouseIds: string[];
+}
+
+/**
+ * Levels and bins after the rows, of every product at once: the conditional updates are where oversell is
+ * refused. Levels are locked in (product, warehouse) order, then their reservations (settleShortages).
+ */
+async function applyLevels(ctx: PostingCtx, outcomes: Outcome[]) {
   const db = ctx.db;
-  for (const warehouseId of warehouseIds) {
-    const own = rows.filter((r) => r.warehouseId === warehouseId);
-    const sum = (f: (r: Row) => Decimal) => own.reduce((s, r) => s.add(f(r)), ZERO);
-    const after = await repo.changeLevel(db, {
+  const levels: (repo.LevelChange & { loss: boolean })[] = [];
+  const bins = new Map<string, repo.BinChange>();
+  for (const { productId, rows, revaluations, layers, lastCosts, warehouseIds } of outcomes) {
+    for (const warehouseId of warehouseIds) {
+      const own = rows.filter((r) => r.warehouseId === warehouseId);
+      const sum = (f: (r: Row) => Decimal) => own.reduce((s, r) => s.add(f(r)), ZERO);
+      levels.push({
+        productId,
+        warehouseId,
+        onHand: sum((r) => (r.bucket === 'STOCK' ? r.quantity : ZERO)),
+        inTransit: sum((r) => (r.bucket === 'TRANSIT' ? r.quantity : ZERO)),
+        value: sum((r) => r.value ?? ZERO).add(
+          revaluations.filter((v) => v.warehouseId === warehouseId).reduce((s, v) => s.add(v.value), ZERO),
+        ),
+        releaseReserved: sum((r) => r.releaseReserved),
+        consigned: consignedIn(layers, warehouseId),
+        lastUnitCost: lastCosts.find((c) => c.warehouseId === warehouseId && c.bucket === 'STOCK')?.unitCost ?? null,
+        keepAvailable: own.some((r) => r.keepAvailable && r.quantity.isNegative()),
+        allowNegative: own.some((r) => r.allowNegative),
+        loss: own.some((r) => r.bucket === 'STOCK' && !r.keepAvailable && r.quantity.isNegative()),
+      });
+    }
+    // A bin's rows summed: a posting never takes more from a bin than it holds with what earlier lines put
+    // there (allocate), so the sum is refused exactly when one of its rows would be.
+    for (const r of rows) {
+      if (r.bucket !== 'STOCK') continue;
+      const key = `${productId}|${r.warehouseId}|${r.locationId}`;
+      const bin = bins.get(key);
+      if (bin) bin.delta = bin.delta.add(r.quantity);
+      else
+        bins.set(key, {
+          productId,
+          warehouseId: r.warehouseId,
+          locationId: r.locationId,
+          delta: r.quantity,
+          allowNegative: r.allowNegative,
+        });
+    }
+  }
+  // In (product, warehouse) order, as changeLevels locks them (ids are lower-case hex: the same order as SQL's).
+  const keyOf = (c: { productId: string; warehouseId: string }) => repo.pairKey(c.productId, c.warehouseId);
+  levels.sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0));
+  const after = await repo.changeLevels(db, levels);
+  for (const { productId, warehouseId } of levels) {
+    if (after.has(repo.pairKey(productId, warehouseId))) continue;
+    const level = await repo.levelOf(db, productId, warehouseId);
+    throw insufficient(
+      `Not enough available stock of ${await skuOf(db, productId)}: ${level?.available ?? '0'} available (${level?.on_hand ?? '0'} on hand, ${level?.reserved ?? '0'} reserved).`,
+      {
+        productId,
+        warehouseId,
+        available: level?.available ?? '0',
+        onHand: level?.on_hand ?? '0',
+        reserved: level?.reserved ?? '0',
+      },
+    );
+  }
+  for (const { productId, warehouseId, loss } of levels)
+    await settleShortages(
+      ctx,
       productId,
       warehouseId,
-      onHand: sum((r) => (r.bucket === 'STOCK' ? r.quantity : ZERO)),
-      inTransit: sum((r) => (r.bucket === 'TRANSIT' ? r.quantity : ZERO)),
-      value: sum((r) => r.value ?? ZERO).add(
-        revaluations.filter((v) => v.warehouseId === warehouseId).reduce((s, v) => s.add(v.value), ZERO),
-      ),
-      releaseReserved: sum((r) => r.releaseReserved),
-      consigned: consignedIn(layers, warehouseId),
-      lastUnitCost: lastCosts.find((c) => c.warehouseId === warehouseId && c.bucket === 'STOCK')?.unitCost ?? null,
-      keepAvailable: own.some((r) => r.keepAvailable && r.quantity.isNegative()),
-      allowNegative: own.some((r) => r.allowNegative),
+      after.get(repo.pairKey(productId, warehouseId)) as repo.LevelAfter,
+      loss,
+    );
+  const refused = await repo.changeBins(db, [...bins.values()]);
+  if (refused)
+    throw insufficient('Not enough stock in that bin.', {
+      productId: refused.productId,
+      warehouseId: refused.warehouseId,
     });
-    if (!after) {
-      const level = await repo.levelOf(db, productId, warehouseId);
-      throw insufficient(
-        `Not enough available stock of ${await skuOf(db, productId)}: ${level?.available ?? '0'} available (${level?.on_hand ?? '0'} on hand, ${level?.reserved ?? '0'} reserved).`,
-        {
-          productId,
-          warehouseId,
-          available: level?.available ?? '0',
-          onHand: level?.on_hand ?? '0',
-          reserved: level?.reserved ?? '0',
-        },
-      );
-    }
-    const loss = own.some((r) => r.bucket === 'STOCK' && !r.keepAvailable && r.quantity.isNegative());
-    await settleShortages(ctx, productId, warehouseId, after, loss);
-  }
-  for (const r of rows) {
-    if (r.bucket !== 'STOCK') continue;
-    const ok = await repo.changeBin(db, productId, r.warehouseId, r.locationId, r.quantity, r.allowNegative);
-    if (!ok) throw insufficient('Not enough stock in that bin.', { productId, warehouseId: r.warehouseId });
-  }
 }
 
 /**
@@ -760,13 +906,15 @@ async function historyForEngine(db: Kysely<Database>, productId: string) {
     db,
     produced.map((h) => ({ sourceType: h.source_type, sourceId: h.source_id })),
   );
+  const costEvents = await costRepo.costEventsOf(db, productId);
   const { movements, current, rows } = engineHistory(
     history,
     (warehouseId) => warehouses.get(warehouseId)?.allowNegativeStock ?? false,
     assembled,
     (await repo.productCostPrice(db, productId)) ?? ZERO,
+    costEvents,
   );
-  return { movements, current, kinds: rows };
+  return { movements, current, kinds: rows, costEvents };
 }
 
 /**
@@ -783,7 +931,7 @@ async function revalueProduct(
   at: string,
 ): Promise<{ sourceType: string; sourceId: string | null }[]> {
   const db = ctx.db;
-  const { movements, current, kinds } = await historyForEngine(db, productId);
+  const { movements, current, kinds, costEvents } = await historyForEngine(db, productId);
   const all = [...movements, ...rows.map((r) => r.engine)].sort(ledgerOrder);
   let result: ReturnType<typeof replay>;
   try {
@@ -818,6 +966,11 @@ async function revalueProduct(
   for (const [key, value] of current) {
     if (expected.has(key) || value.isZero()) continue;
     const [movementId, effectiveAt] = key.split('|') as [string, string];
+    const cost = parseCostChangeKey(movementId);
+    if (cost) {
+      changes.push({ movementId, warehouseId: cost.warehouseId, bucket: cost.bucket, effectiveAt, value: value.neg() });
+      continue;
+    }
     const h = kinds.get(movementId);
     if (h)
       changes.push({
@@ -828,18 +981,127 @@ async function revalueProduct(
         value: value.neg(),
       });
   }
-  const revaluationRows = await writeRevaluations(ctx, productId, changes, posting);
+  // A cost change's rows name its receipt's document and the newest change's reason at that instant.
+  const costRowSource: CostRowSource = (receiptId, kind, effectiveAt) => {
+    const receipt = kinds.get(receiptId);
+    const event = costEvents.findLast(
+      (e) => e.receiptId === receiptId && e.kind === kind && e.postedAt === effectiveAt,
+    );
+    if (!receipt) return undefined;
+    return {
+      sourceType: receipt.source_type,
+      sourceId: receipt.source_id,
+      sourceLine: receipt.source_line ?? null,
+      reason: event?.reason ?? '',
+    };
+  };
+  const revaluationRows = await writeRevaluations(
+    ctx,
+    changes.map((c) => ({ ...c, productId })),
+    posting,
+    costRowSource,
+  );
+  await reconcileCostOfSales(ctx, productId, result.costOfSales, costEvents);
   await repo.deleteConsumptionsOfProduct(db, productId);
-  await repo.insertConsumptions(db, productId, result.slices);
-  await repo.replaceLayers(db, productId, null, result.layers);
+  await repo.insertConsumptions(
+    db,
+    [...result.slices].map(([movementId, slices]) => ({ productId, movementId, slices })),
+  );
+  await repo.replaceLayers(db, [{ productId, warehouseIds: null, layers: result.layers }]);
   const warehouseIds = [
     ...new Set([...(await repo.warehousesOfProduct(db, productId)), ...rows.map((r) => r.warehouseId)]),
   ];
-  await applyLevels(ctx, productId, rows, revaluationRows, result.layers, result.lastCosts, warehouseIds);
+  await applyLevels(ctx, [
+    {
+      productId,
+      rows,
+      revaluations: revaluationRows,
+      layers: result.layers,
+      lastCosts: result.lastCosts,
+      warehouseIds,
+    },
+  ]);
   return changes
     .map((c) => kinds.get(c.movementId))
     .filter((h) => h?.kind === 'BUNDLE_CONSUME')
     .map((h) => ({ sourceType: h?.source_type ?? '', sourceId: h?.source_id ?? null }));
+}
+
+/**
+ * The cost of sales adjustments as the replay splits the product's cost changes, against what the table holds: a
+ * row of each difference (a new change, or an earlier change split again by a backdated posting), dated with
+ * its change.
+ */
+async function reconcileCostOfSales(
+  ctx: PostingCtx,
+  productId: string,
+  shares: readonly CostOfSalesShare[],
+  events: readonly costRepo.StoredCostEvent[],
+) {
+  if (!events.length) return;
+  const held = await costRepo.costOfSalesSums(ctx.db, productId);
+  const expected = new Map<string, CostOfSalesShare>();
+  for (const s of shares) {
+    const key = costRepo.costOfSalesKey(s);
+    const had = expected.get(key);
+    if (had)
+      expected.set(key, {
+        ...had,
+        amount: had.amount.add(s.amount),
+        movementIds: [...new Set([...had.movementIds, ...s.movementIds])],
+      });
+    else expected.set(key, { ...s, movementIds: [...s.movementIds] });
+  }
+  const byId = new Map(events.map((e) => [e.id, e]));
+  const rows: Parameters<typeof costRepo.insertCostOfSales>[2] = [];
+  for (const [key, s] of expected) {
+    const diff = s.amount.sub(held.get(key) ?? ZERO);
+    const event = byId.get(s.eventId);
+    if (!diff.isZero() && event) rows.push({ ...s, amount: diff, event, userId: ctx.user?.id ?? null });
+  }
+  for (const [key, amount] of held) {
+    if (expected.has(key) || amount.isZero()) continue;
+    const [eventId, warehouseId, cause] = key.split('|') as [string, string, 'SOLD'];
+    const event = byId.get(eventId);
+    if (event)
+      rows.push({
+        eventId,
+        warehouseId,
+        cause,
+        amount: amount.neg(),
+        movementIds: [],
+        event,
+        userId: ctx.user?.id ?? null,
+      });
+  }
+  await costRepo.insertCostOfSales(ctx.db, productId, rows);
+}
+
+/**
+ * Landed costs and price differences (revaluation.service.ts): the products' histories are replayed with the new
+ * changes (already stored) in their place, as a backdated posting does: the changes' rows and cost of sales
+ * adjustments are written, later rows whose value changes are revalued, layers and consumptions rebuilt, and the
+ * bundles made of them revalued in turn. Called with the products locked.
+ */
+export async function applyCostChanges(
+  ctx: PostingCtx,
+  productIds: string[],
+  source: { sourceType: string; sourceId: string | null },
+  at: string,
+) {
+  const posting: Posting = { sourceType: source.sourceType, sourceId: source.sourceId, lines: [] };
+  const revalued: { sourceType: string; sourceId: string | null }[] = [];
+  for (const productId of [...productIds].sort()) {
+    revalued.push(...(await revalueProduct(ctx, productId, [], posting, at)));
+    const warehouses = await repo.warehousesOfProduct(ctx.db, productId);
+    for (const warehouseId of warehouses)
+      await emitEvent(ctx.db, {
+        type: 'stock.level_changed',
+        key: `${productId}:${warehouseId}`,
+        payload: { productId, warehouseId },
+      });
+  }
+  await cascadeToBundles(ctx, revalued, posting, at);
 }
 
 /** Bundles whose components were revalued are revalued in turn (bundles hold no bundles, so one level). */

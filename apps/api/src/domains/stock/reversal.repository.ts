@@ -21,26 +21,29 @@ export interface PostedRow {
 }
 
 function postedRows(db: Db) {
-  return db
-    .selectFrom('stock_movements as m')
-    .innerJoin('products as p', 'p.id', 'm.product_id')
-    .innerJoin('warehouses as w', 'w.id', 'm.warehouse_id')
-    .leftJoin('warehouse_locations as loc', 'loc.id', 'm.location_id')
-    .select([
-      sql<string>`m.id::text`.as('id'),
-      'm.product_id',
-      'p.sku',
-      'm.warehouse_id',
-      'w.code as warehouse_code',
-      'm.location_id',
-      'loc.code as location_code',
-      'm.bucket',
-      'm.kind',
-      'm.quantity',
-      'm.source_type',
-      'm.source_id',
-    ])
-    .where('m.kind', '<>', 'REVALUATION');
+  return (
+    db
+      .selectFrom('stock_movements as m')
+      .innerJoin('products as p', 'p.id', 'm.product_id')
+      .innerJoin('warehouses as w', 'w.id', 'm.warehouse_id')
+      .leftJoin('warehouse_locations as loc', 'loc.id', 'm.location_id')
+      .select([
+        sql<string>`m.id::text`.as('id'),
+        'm.product_id',
+        'p.sku',
+        'm.warehouse_id',
+        'w.code as warehouse_code',
+        'm.location_id',
+        'loc.code as location_code',
+        'm.bucket',
+        'm.kind',
+        'm.quantity',
+        'm.source_type',
+        'm.source_id',
+      ])
+      // Value-only rows (revaluations, landed costs, price differences) are not postings of their own.
+      .where('m.quantity', '<>', '0')
+  );
 }
 
 /** One ledger row of a source type (revaluations are not postings of their own). */
@@ -77,7 +80,7 @@ export async function broughtBack(db: Db, movementIds: string[]): Promise<Map<st
     .selectFrom('stock_movements')
     .select([sql<string>`link_id::text`.as('id'), sql<string>`sum(quantity)`.as('quantity')])
     .where(sql<boolean>`link_id = ANY(${movementIds}::bigint[])`)
-    .where('kind', '<>', 'REVALUATION')
+    .where('quantity', '<>', '0')
     .groupBy('link_id')
     .execute();
   return new Map(rows.map((r) => [r.id as string, r.quantity]));

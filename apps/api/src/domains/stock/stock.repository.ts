@@ -13,15 +13,35 @@ export interface ProductToPost {
   sku: string;
   kind: string;
   active: boolean;
+  /** The provisional cost of a deficit where its warehouse knows none (fifo.ts, fallbackUnitCost). */
+  cost_price: string;
+}
+
+/** A product in a warehouse, as the maps of a posting key it. */
+export const pairKey = (productId: string, warehouseId: string) => `${productId}|${warehouseId}`;
+
+/** The (product, warehouse) pairs as two arrays, for `unnest`. */
+function pairArrays(pairs: { productId: string; warehouseId: string }[]) {
+  return [pairs.map((p) => p.productId), pairs.map((p) => p.warehouseId)] as const;
+}
+
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = map.get(k);
+    if (list) list.push(item);
+    else map.set(k, [item]);
+  }
+  return map;
 }
 
 /** Locks the products about to be posted, in id order so that two postings never wait on each other in a circle. */
 export async function lockProducts(db: Db, ids: string[]): Promise<ProductToPost[]> {
   if (!ids.length) return [];
   const { rows } = await sql<ProductToPost>`
-    SELECT id, sku, kind, active FROM products WHERE id = ANY(${ids}::uuid[]) ORDER BY id FOR NO KEY UPDATE`.execute(
-    db,
-  );
+    SELECT id, sku, kind, active, cost_price FROM products WHERE id = ANY(${ids}::uuid[]) ORDER BY id
+    FOR NO KEY UPDATE`.execute(db);
   return rows;
 }
 
@@ -87,15 +107,19 @@ export async function postingInstant(db: Db, day: string | null): Promise<string
   return (rows[0] as { at: Date }).at.toISOString();
 }
 
-export async function hasLaterMovement(db: Db, productId: string, at: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('stock_movements')
-    .select('id')
-    .where('product_id', '=', productId)
-    .where('posted_at', '>', new Date(at))
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+/**
+ * The products of these with anything dated after `at`: a ledger row, or a landed cost or price difference (which
+ * may have written no row, all of it cost of sales, yet is split by what is in stock on its day).
+ */
+export async function productsWithLaterRows(db: Db, productIds: string[], at: string): Promise<Set<string>> {
+  if (!productIds.length) return new Set();
+  const { rows } = await sql<{ id: string }>`
+    SELECT p::text AS id FROM unnest(${productIds}::uuid[]) AS p
+    WHERE EXISTS (SELECT 1 FROM stock_movements m WHERE m.product_id = p AND m.posted_at > ${at}::timestamptz)
+      OR EXISTS (SELECT 1 FROM stock_cost_revaluations r WHERE r.product_id = p AND r.posted_at > ${at}::timestamptz)`.execute(
+    db,
+  );
+  return new Set(rows.map((r) => r.id));
 }
 
 /** Ids for new ledger rows, ascending, so that rows of one posting keep their order. */
@@ -115,18 +139,28 @@ export interface BinStock {
 
 /** A product's stock per bin of a warehouse, in the order stock is taken: pickable bins by pick sequence and code, then other bins, then stock in no bin. */
 export async function binStock(db: Db, productId: string, warehouseId: string): Promise<BinStock[]> {
-  const rows = await db
-    .selectFrom('stock_bin_balances as b')
-    .leftJoin('warehouse_locations as l', 'l.id', 'b.location_id')
-    .select(['b.location_id', 'b.on_hand'])
-    .where('b.product_id', '=', productId)
-    .where('b.warehouse_id', '=', warehouseId)
-    .orderBy(sql`b.location_id IS NULL`)
-    .orderBy(sql`coalesce(l.pickable, false)`, 'desc')
-    .orderBy('l.pick_sequence')
-    .orderBy('l.code')
-    .execute();
-  return rows.map((r) => ({ locationId: r.location_id, onHand: new Decimal(r.on_hand) }));
+  return (await binStocks(db, [{ productId, warehouseId }])).get(pairKey(productId, warehouseId)) ?? [];
+}
+
+/** binStock of many products × warehouses in one query, by pairKey. */
+export async function binStocks(
+  db: Db,
+  pairs: { productId: string; warehouseId: string }[],
+): Promise<Map<string, BinStock[]>> {
+  if (!pairs.length) return new Map();
+  const [productIds, warehouseIds] = pairArrays(pairs);
+  const { rows } = await sql<{ product_id: string; warehouse_id: string; location_id: string | null; on_hand: string }>`
+    SELECT b.product_id, b.warehouse_id, b.location_id, b.on_hand
+    FROM stock_bin_balances b LEFT JOIN warehouse_locations l ON l.id = b.location_id
+    WHERE (b.product_id, b.warehouse_id) IN (SELECT * FROM unnest(${productIds}::uuid[], ${warehouseIds}::uuid[]))
+    ORDER BY b.location_id IS NULL, coalesce(l.pickable, false) DESC, l.pick_sequence, l.code`.execute(db);
+  const byPair = groupBy(rows, (r) => pairKey(r.product_id, r.warehouse_id));
+  return new Map(
+    [...byPair].map(([key, list]) => [
+      key,
+      list.map((r) => ({ locationId: r.location_id, onHand: new Decimal(r.on_hand) })),
+    ]),
+  );
 }
 
 /**
@@ -191,16 +225,22 @@ const LAYER_COLUMNS = [
   'remaining_value',
 ] as const;
 
-/** Open layers of a product in the given warehouses. */
-export async function openLayers(db: Db, productId: string, warehouseIds: string[]): Promise<Layer[]> {
-  if (!warehouseIds.length) return [];
+/** Open layers of products in warehouses (each pair), by product. */
+export async function openLayersOf(
+  db: Db,
+  pairs: { productId: string; warehouseId: string }[],
+): Promise<Map<string, Layer[]>> {
+  if (!pairs.length) return new Map();
+  const [productIds, warehouseIds] = pairArrays(pairs);
   const rows = await db
     .selectFrom('stock_layers')
-    .select(LAYER_COLUMNS)
-    .where('product_id', '=', productId)
-    .where('warehouse_id', 'in', warehouseIds)
+    .select([...LAYER_COLUMNS, 'product_id'])
+    .where(
+      sql<boolean>`(product_id, warehouse_id) IN (SELECT * FROM unnest(${productIds}::uuid[], ${warehouseIds}::uuid[]))`,
+    )
     .execute();
-  return rows.map(toLayer);
+  const byProduct = groupBy(rows, (r) => r.product_id);
+  return new Map([...byProduct].map(([productId, list]) => [productId, list.map(toLayer)]));
 }
 
 export async function allOpenLayers(db: Db, productId?: string): Promise<(Layer & { productId: string })[]> {
@@ -211,19 +251,39 @@ export async function allOpenLayers(db: Db, productId?: string): Promise<(Layer 
 }
 
 export async function lastUnitCosts(db: Db, productId: string, warehouseIds: string[]) {
-  if (!warehouseIds.length) return [];
+  return (
+    (
+      await lastUnitCostsOf(
+        db,
+        warehouseIds.map((warehouseId) => ({ productId, warehouseId })),
+      )
+    ).get(productId) ?? []
+  );
+}
+
+/** The provisional deficit costs kept on the levels of these pairs (stock_levels.last_unit_cost), by product. */
+export async function lastUnitCostsOf(db: Db, pairs: { productId: string; warehouseId: string }[]) {
+  const result = new Map<string, { warehouseId: string; bucket: Bucket; unitCost: Decimal }[]>();
+  if (!pairs.length) return result;
+  const [productIds, warehouseIds] = pairArrays(pairs);
   const rows = await db
     .selectFrom('stock_levels')
-    .select(['warehouse_id', 'last_unit_cost'])
-    .where('product_id', '=', productId)
-    .where('warehouse_id', 'in', warehouseIds)
+    .select(['product_id', 'warehouse_id', 'last_unit_cost'])
+    .where(
+      sql<boolean>`(product_id, warehouse_id) IN (SELECT * FROM unnest(${productIds}::uuid[], ${warehouseIds}::uuid[]))`,
+    )
     .where('last_unit_cost', 'is not', null)
     .execute();
-  return rows.map((r) => ({
-    warehouseId: r.warehouse_id,
-    bucket: 'STOCK' as Bucket,
-    unitCost: new Decimal(r.last_unit_cost as string),
-  }));
+  for (const [productId, list] of groupBy(rows, (r) => r.product_id))
+    result.set(
+      productId,
+      list.map((r) => ({
+        warehouseId: r.warehouse_id,
+        bucket: 'STOCK' as Bucket,
+        unitCost: new Decimal(r.last_unit_cost as string),
+      })),
+    );
+  return result;
 }
 
 /** An outbound row's slices and how much of it linked rows have already brought back. */
@@ -239,7 +299,7 @@ export async function linkedOutbound(db: Db, movementId: string) {
       .selectFrom('stock_movements')
       .select(sql<string>`coalesce(sum(quantity), 0)`.as('q'))
       .where('link_id', '=', movementId)
-      .where('kind', '<>', 'REVALUATION')
+      .where('quantity', '<>', '0')
       .executeTakeFirstOrThrow(),
   ]);
   return {
@@ -281,24 +341,29 @@ export interface MovementWrite {
   userId: string | null;
 }
 
+/** Ledger rows, any number, in one statement (a column of each field, unnested: the same 17 parameters always). */
 export async function insertMovements(db: Db, rows: MovementWrite[]) {
   if (!rows.length) return;
+  const column = <T>(f: (m: MovementWrite) => T) => rows.map(f);
   // The ids were taken from the sequence beforehand (nextMovementIds), so the identity is overridden.
-  const values = rows.map(
-    (m) =>
-      sql`(${m.id}::bigint, ${m.postedAt}::timestamptz, ${m.productId}::uuid, ${m.warehouseId}::uuid, ${m.locationId}::uuid,
-        ${m.bucket}, ${m.kind}, ${m.quantity.toFixed()}::numeric, ${m.value.toFixed()}::numeric,
-        ${m.unitCost?.toFixed() ?? null}::numeric, ${m.ownerId}::uuid, ${m.linkId}::bigint, ${m.sourceType},
-        ${m.sourceId}, ${m.sourceLine}, ${m.reason}, ${m.userId}::uuid)`,
-  );
   await sql`
     INSERT INTO stock_movements (id, posted_at, product_id, warehouse_id, location_id, bucket, kind, quantity, value,
       unit_cost, owner_partner_id, link_id, source_type, source_id, source_line, reason, user_id)
-    OVERRIDING SYSTEM VALUE VALUES ${sql.join(values)}`.execute(db);
+    OVERRIDING SYSTEM VALUE
+    SELECT * FROM unnest(${column((m) => m.id)}::bigint[], ${column((m) => m.postedAt)}::timestamptz[],
+      ${column((m) => m.productId)}::uuid[], ${column((m) => m.warehouseId)}::uuid[],
+      ${column((m) => m.locationId)}::uuid[], ${column((m) => m.bucket)}::text[], ${column((m) => m.kind)}::text[],
+      ${column((m) => m.quantity.toFixed())}::numeric[], ${column((m) => m.value.toFixed())}::numeric[],
+      ${column((m) => m.unitCost?.toFixed() ?? null)}::numeric[], ${column((m) => m.ownerId)}::uuid[],
+      ${column((m) => m.linkId)}::bigint[], ${column((m) => m.sourceType)}::text[], ${column((m) => m.sourceId)}::text[],
+      ${column((m) => m.sourceLine)}::text[], ${column((m) => m.reason)}::text[], ${column((m) => m.userId)}::uuid[])`.execute(
+    db,
+  );
 }
 
-export async function insertConsumptions(db: Db, productId: string, slicesByMovement: Map<string, Slice[]>) {
-  const rows = [...slicesByMovement].flatMap(([movementId, slices]) =>
+/** The slices outbound rows took (of any products), in statements of 1000 rows. */
+export async function insertConsumptions(db: Db, taken: { productId: string; movementId: string; slices: Slice[] }[]) {
+  const rows = taken.flatMap(({ productId, movementId, slices }) =>
     slices.map((s) => ({
       movement_id: movementId,
       seq: s.seq,
@@ -320,24 +385,39 @@ export async function insertConsumptions(db: Db, productId: string, slicesByMove
       .execute();
 }
 
-/** Replaces a product's open layers in the given warehouses (all of them when null) with these. */
-export async function replaceLayers(db: Db, productId: string, warehouseIds: string[] | null, layers: Layer[]) {
-  let del = db.deleteFrom('stock_layers').where('product_id', '=', productId);
-  if (warehouseIds) del = del.where('warehouse_id', 'in', warehouseIds);
-  if (warehouseIds?.length !== 0) await del.execute();
-  const rows = layers.map((l) => ({
-    origin_movement_id: l.originMovementId,
-    seq: l.seq,
-    product_id: productId,
-    warehouse_id: l.warehouseId,
-    bucket: l.bucket,
-    owner_partner_id: l.ownerId,
-    received_at: l.receivedAt,
-    unit_cost: l.unitCost.toFixed(),
-    quantity: l.quantity.toFixed(),
-    remaining: l.remaining.toFixed(),
-    remaining_value: l.remainingValue.toFixed(),
-  }));
+/**
+ * Replaces products' open layers with these: each product's in the given warehouses (all of its warehouses when
+ * null). One delete of each kind, then the layers in statements of 1000.
+ */
+export async function replaceLayers(
+  db: Db,
+  replaced: { productId: string; warehouseIds: string[] | null; layers: Layer[] }[],
+) {
+  const whole = replaced.filter((r) => !r.warehouseIds).map((r) => r.productId);
+  const pairs = replaced.flatMap((r) =>
+    (r.warehouseIds ?? []).map((warehouseId) => ({ productId: r.productId, warehouseId })),
+  );
+  if (whole.length) await db.deleteFrom('stock_layers').where('product_id', 'in', whole).execute();
+  if (pairs.length) {
+    const [productIds, warehouseIds] = pairArrays(pairs);
+    await sql`DELETE FROM stock_layers WHERE (product_id, warehouse_id) IN
+      (SELECT * FROM unnest(${productIds}::uuid[], ${warehouseIds}::uuid[]))`.execute(db);
+  }
+  const rows = replaced.flatMap(({ productId, layers }) =>
+    layers.map((l) => ({
+      origin_movement_id: l.originMovementId,
+      seq: l.seq,
+      product_id: productId,
+      warehouse_id: l.warehouseId,
+      bucket: l.bucket,
+      owner_partner_id: l.ownerId,
+      received_at: l.receivedAt,
+      unit_cost: l.unitCost.toFixed(),
+      quantity: l.quantity.toFixed(),
+      remaining: l.remaining.toFixed(),
+      remaining_value: l.remainingValue.toFixed(),
+    })),
+  );
   for (let i = 0; i < rows.length; i += 1000)
     await db
       .insertInto('stock_layers')
@@ -375,48 +455,54 @@ export interface LevelAfter {
 }
 
 /**
- * Applies a change to a product's level in a warehouse. The condition is in the UPDATE itself, so that it
- * holds whatever else commits meanwhile: it answers undefined, changing nothing, when the change would take
- * available below what the short reservations explain (or, where negative stock is not allowed, on hand
- * below zero); else the level after it. The row stays locked until the transaction ends.
+ * Applies changes to levels (one per product × warehouse), in three statements whatever their number: the
+ * missing level rows made, every row locked in (product, warehouse) order (so two postings never wait on each
+ * other in a circle), then one conditional UPDATE. The condition is in the UPDATE itself, so that it holds
+ * whatever else commits meanwhile: a change that would take available below what the short reservations
+ * explain (or, where negative stock is not allowed, on hand below zero) changes nothing and is missing from the
+ * answer; the others answer the level after them, by pairKey. The rows stay locked until the transaction ends.
  */
-export async function changeLevel(db: Db, c: LevelChange): Promise<LevelAfter | undefined> {
-  await db
-    .insertInto('stock_levels')
-    .values({ product_id: c.productId, warehouse_id: c.warehouseId })
-    .onConflict((oc) => oc.columns(['product_id', 'warehouse_id']).doNothing())
-    .execute();
-  const onHand = c.onHand.toFixed();
-  const release = c.releaseReserved.toFixed();
-  let update = db
-    .updateTable('stock_levels')
-    .set({
-      on_hand: sql`on_hand + ${onHand}::numeric`,
-      in_transit: sql`in_transit + ${c.inTransit.toFixed()}::numeric`,
-      value: sql`value + ${c.value.toFixed()}::numeric`,
-      reserved: sql`reserved - ${release}::numeric`,
-      consigned: c.consigned.toFixed(),
-      last_unit_cost: c.lastUnitCost?.toFixed() ?? sql`last_unit_cost`,
-      updated_at: sql`now()`,
-    })
-    .where('product_id', '=', c.productId)
-    .where('warehouse_id', '=', c.warehouseId)
-    .where(sql<boolean>`reserved - ${release}::numeric >= 0`);
-  if (!c.allowNegative && c.onHand.isNegative()) {
-    update = update.where(sql<boolean>`on_hand + ${onHand}::numeric >= 0`);
-    if (c.keepAvailable)
-      update = update.where(
-        sql<boolean>`on_hand + ${onHand}::numeric >= reserved - ${release}::numeric - reserved_short`,
-      );
-  }
-  const row = await update.returning(['on_hand', 'reserved', 'reserved_short']).executeTakeFirst();
-  return row
-    ? {
-        onHand: new Decimal(row.on_hand),
-        reserved: new Decimal(row.reserved),
-        reservedShort: new Decimal(row.reserved_short),
-      }
-    : undefined;
+export async function changeLevels(db: Db, changes: LevelChange[]): Promise<Map<string, LevelAfter>> {
+  const result = new Map<string, LevelAfter>();
+  if (!changes.length) return result;
+  const [productIds, warehouseIds] = pairArrays(changes);
+  await sql`INSERT INTO stock_levels (product_id, warehouse_id)
+    SELECT * FROM unnest(${productIds}::uuid[], ${warehouseIds}::uuid[]) AS c(p, w) ORDER BY p, w
+    ON CONFLICT (product_id, warehouse_id) DO NOTHING`.execute(db);
+  await sql`SELECT 1 FROM stock_levels
+    WHERE (product_id, warehouse_id) IN (SELECT * FROM unnest(${productIds}::uuid[], ${warehouseIds}::uuid[]))
+    ORDER BY product_id, warehouse_id FOR NO KEY UPDATE`.execute(db);
+  const column = <T>(f: (c: LevelChange) => T) => changes.map(f);
+  const { rows } = await sql<{
+    product_id: string;
+    warehouse_id: string;
+    on_hand: string;
+    reserved: string;
+    reserved_short: string;
+  }>`
+    UPDATE stock_levels l SET
+      on_hand = l.on_hand + c.on_hand, in_transit = l.in_transit + c.in_transit, value = l.value + c.value,
+      reserved = l.reserved - c.release, consigned = c.consigned,
+      last_unit_cost = coalesce(c.last_unit_cost, l.last_unit_cost), updated_at = now()
+    FROM unnest(${productIds}::uuid[], ${warehouseIds}::uuid[], ${column((c) => c.onHand.toFixed())}::numeric[],
+      ${column((c) => c.inTransit.toFixed())}::numeric[], ${column((c) => c.value.toFixed())}::numeric[],
+      ${column((c) => c.releaseReserved.toFixed())}::numeric[], ${column((c) => c.consigned.toFixed())}::numeric[],
+      ${column((c) => c.lastUnitCost?.toFixed() ?? null)}::numeric[], ${column((c) => c.keepAvailable)}::boolean[],
+      ${column((c) => c.allowNegative)}::boolean[])
+      AS c(product_id, warehouse_id, on_hand, in_transit, value, release, consigned, last_unit_cost, keep_available,
+        allow_negative)
+    WHERE l.product_id = c.product_id AND l.warehouse_id = c.warehouse_id
+      AND l.reserved - c.release >= 0
+      AND (c.allow_negative OR c.on_hand >= 0 OR (l.on_hand + c.on_hand >= 0
+        AND (NOT c.keep_available OR l.on_hand + c.on_hand >= l.reserved - c.release - l.reserved_short)))
+    RETURNING l.product_id, l.warehouse_id, l.on_hand, l.reserved, l.reserved_short`.execute(db);
+  for (const row of rows)
+    result.set(pairKey(row.product_id, row.warehouse_id), {
+      onHand: new Decimal(row.on_hand),
+      reserved: new Decimal(row.reserved),
+      reservedShort: new Decimal(row.reserved_short),
+    });
+  return result;
 }
 
 /** Locks a level row (before any reservation of it: levels, then reservations, is the one lock order). */
@@ -484,24 +570,40 @@ export async function levelOf(db: Db, productId: string, warehouseId: string) {
     .executeTakeFirst();
 }
 
-/** Adds to a bin's balance; answers false, changing nothing, if that would take it below zero where not allowed. */
-export async function changeBin(
-  db: Db,
-  productId: string,
-  warehouseId: string,
-  locationId: string | null,
-  delta: Decimal,
-  allowNegative: boolean,
-): Promise<boolean> {
-  const { rows } = await sql<{ on_hand: string }>`
+export interface BinChange {
+  productId: string;
+  warehouseId: string;
+  locationId: string | null;
+  delta: Decimal;
+  /** The warehouse allows negative stock: the bin may go below zero. */
+  allowNegative: boolean;
+}
+
+/**
+ * Adds to bins' balances (one change per product × warehouse × bin) in one statement; answers the first change
+ * refused, the statement then having changed nothing of it, when one would take its bin below zero where that is
+ * not allowed (the caller throws, so the transaction changes nothing at all).
+ */
+export async function changeBins(db: Db, changes: BinChange[]): Promise<BinChange | undefined> {
+  if (!changes.length) return undefined;
+  const column = <T>(f: (c: BinChange) => T) => changes.map(f);
+  const { rows } = await sql<{ product_id: string; warehouse_id: string; location_id: string | null; on_hand: string }>`
     INSERT INTO stock_bin_balances AS b (product_id, warehouse_id, location_id, on_hand)
-    VALUES (${productId}::uuid, ${warehouseId}::uuid, ${locationId}::uuid, ${delta.toFixed()}::numeric)
+    SELECT * FROM unnest(${column((c) => c.productId)}::uuid[], ${column((c) => c.warehouseId)}::uuid[],
+      ${column((c) => c.locationId)}::uuid[], ${column((c) => c.delta.toFixed())}::numeric[]) AS c(p, w, l, q)
+    ORDER BY p, w, l
     ON CONFLICT (product_id, warehouse_id, location_id)
     DO UPDATE SET on_hand = b.on_hand + excluded.on_hand, updated_at = now()
-    ${allowNegative ? sql`` : sql`WHERE b.on_hand + excluded.on_hand >= 0`}
-    RETURNING b.on_hand`.execute(db);
-  const row = rows[0];
-  return row !== undefined && (allowNegative || !new Decimal(row.on_hand).isNegative());
+    WHERE b.on_hand + excluded.on_hand >= 0
+      OR excluded.warehouse_id = ANY(${[...new Set(changes.filter((c) => c.allowNegative).map((c) => c.warehouseId))]}::uuid[])
+    RETURNING b.product_id, b.warehouse_id, b.location_id, b.on_hand`.execute(db);
+  const after = new Map(
+    rows.map((r) => [`${r.product_id}|${r.warehouse_id}|${r.location_id}`, new Decimal(r.on_hand)]),
+  );
+  return changes.find((c) => {
+    const onHand = after.get(`${c.productId}|${c.warehouseId}|${c.locationId}`);
+    return onHand === undefined || (!c.allowNegative && onHand.isNegative());
+  });
 }
 
 /** Every ledger row of a product in posting order, with the value it has now (its own plus revaluations). */
@@ -521,6 +623,7 @@ export async function productHistory(db: Db, productId: string) {
       'link_id',
       'source_type',
       'source_id',
+      'source_line',
       // The provisional cost a row's deficit was valued at: a replay values it so again (fifo.ts, fallbackUnitCost).
       sql<string | null>`(SELECT c.unit_cost FROM stock_consumptions c
         WHERE c.movement_id = stock_movements.id AND c.is_deficit LIMIT 1)`.as('deficit_unit_cost'),
@@ -538,14 +641,16 @@ export async function productHistory(db: Db, productId: string) {
  * what comes back of it later comes back at that.
  */
 export async function settleDeficitSlices(db: Db, settlements: { movementId: string; value: Decimal }[]) {
+  // One UPDATE for all: a row settled twice in one posting gets the sum (an UPDATE … FROM applies one match only).
+  const byMovement = new Map<string, Decimal>();
   for (const s of settlements)
-    if (!s.value.isZero())
-      await db
-        .updateTable('stock_consumptions')
-        .set({ value: sql`value - ${s.value.toFixed()}::numeric` })
-        .where('movement_id', '=', s.movementId)
-        .where('is_deficit', '=', true)
-        .execute();
+    byMovement.set(s.movementId, (byMovement.get(s.movementId) ?? new Decimal(0)).add(s.value));
+  const settled = [...byMovement].filter(([, value]) => !value.isZero());
+  if (!settled.length) return;
+  await sql`UPDATE stock_consumptions c SET value = c.value - s.value
+    FROM unnest(${settled.map(([id]) => id)}::bigint[], ${settled.map(([, v]) => v.toFixed())}::numeric[])
+      AS s(movement_id, value)
+    WHERE c.movement_id = s.movement_id AND c.is_deficit`.execute(db);
 }
 
 /** The current value of the BUNDLE_CONSUME rows of each (source type, source id): a bundle's cost. */

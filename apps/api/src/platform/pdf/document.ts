@@ -29,6 +29,8 @@ export interface PdfDocument {
   signatures?: readonly string[];
   /** When it is printed: shown in every page's footer. */
   printedAt: Date;
+  /** The currency of the money columns and totals (a supplier's order in EUR); GBP when not given. */
+  currency?: string;
 }
 
 export interface PdfCompany {
@@ -73,6 +75,8 @@ export interface PdfColumn {
   kind?: PdfColumnKind;
   /** Left unless given; quantities and money are right-aligned. */
   align?: 'left' | 'center' | 'right';
+  /** Money: at most this many places (a unit cost in fractions of a penny); 2 when not given. */
+  places?: number;
 }
 
 export type PdfLine = Readonly<Record<string, string | null | undefined>>;

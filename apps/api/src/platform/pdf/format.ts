@@ -36,20 +36,23 @@ export function formatQuantity(value: string, language: PdfLanguage): string {
   return f.format(v as Intl.StringNumericLiteral);
 }
 
-/** An amount in pounds sterling, two places (£1,234.50 / 1.234,50 £). */
-export function formatMoney(value: string, language: PdfLanguage): string {
+/**
+ * An amount in pounds sterling, two places (£1,234.50 / 1.234,50 £); in another currency when given (a supplier's
+ * EUR order: €1,234.50); up to `places` places when a price is quoted in fractions of a penny (never fewer than 2).
+ */
+export function formatMoney(value: string, language: PdfLanguage, currency = 'GBP', places = 2): string {
   const v = value.trim();
   if (!DECIMAL.test(v)) return value;
   const f = numberFormat(
-    `m:${language}`,
+    `m:${language}:${currency}:${places}`,
     () =>
       new Intl.NumberFormat(LOCALES[language], {
         style: 'currency',
-        currency: 'GBP',
+        currency,
         // The pound sign in every language (Spanish would write GBP).
         currencyDisplay: 'narrowSymbol',
         minimumFractionDigits: 2,
-        maximumFractionDigits: 2,
+        maximumFractionDigits: Math.max(2, places),
         roundingMode: 'halfExpand',
       }),
   );

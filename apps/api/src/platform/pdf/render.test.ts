@@ -244,6 +244,26 @@ describe('the languages of a printout', () => {
     expect(formatMoney('1234.5', language).replace(/\u00a0/g, ' ')).toBe(sample.money);
   });
 
+  it('writes money in the document’s currency, a unit cost with the places it was quoted in', async () => {
+    expect(formatMoney('1234.5', 'en', 'EUR')).toBe('€1,234.50');
+    expect(formatMoney('0.335', 'en', 'GBP', 6)).toBe('£0.335');
+    expect(formatMoney('0.1234567', 'en', 'GBP', 6)).toBe('£0.123457');
+    expect(formatMoney('2', 'de', 'USD', 6).replace(/\u00a0/g, ' ')).toBe('2,00 $');
+    const pdf = await render({
+      language: 'en',
+      currency: 'EUR',
+      columns: [
+        { key: 'sku', label: 'SKU', width: 20 },
+        { key: 'cost', label: 'Unit cost', width: 10, kind: 'money', places: 6 },
+        { key: 'net', label: 'Net', width: 10, kind: 'money' },
+      ],
+      lines: [{ sku: 'A-1', cost: '0.335', net: '1.005' }],
+    });
+    const text = pdfTextRuns(pdf).join('\n');
+    expect(text).toContain('€0.335');
+    expect(text).toContain('€1.01');
+  });
+
   it('has every label in every language', () => {
     const keys = Object.keys(PDF_LABELS.en).sort();
     for (const language of PDF_LANGUAGES) {

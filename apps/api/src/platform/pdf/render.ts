@@ -279,7 +279,7 @@ class Layout {
   private cellText(c: PdfColumn, value: string | null | undefined): string {
     if (value === null || value === undefined || value === '' || c.kind === 'blank') return '';
     if (c.kind === 'quantity') return formatQuantity(value, this.language);
-    if (c.kind === 'money') return formatMoney(value, this.language);
+    if (c.kind === 'money') return formatMoney(value, this.language, this.doc.currency, c.places);
     return value;
   }
 

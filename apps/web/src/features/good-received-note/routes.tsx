@@ -1,8 +1,37 @@
 import { AreaRoutes, areaRoutes } from '../../shell/area-routes.tsx';
+import { FastReceivingPage } from './pages/fast-receiving-page.tsx';
+import { GrnCreatePage } from './pages/grn-create-page.tsx';
+import { GrnDetailPage } from './pages/grn-detail-page.tsx';
+import { GrnListPage } from './pages/grn-list-page.tsx';
 
-const routes = areaRoutes('good-received-note');
+const routes = areaRoutes('good-received-note', [
+  {
+    path: 'good-received-note',
+    titleKey: 'goodReceivedNote',
+    permissions: ['view_good_received_note'],
+    element: <GrnListPage />,
+  },
+  {
+    path: 'good-received-note-v2',
+    titleKey: 'goodReceivedNoteNew',
+    permissions: ['view_good_received_note'],
+    element: <FastReceivingPage />,
+  },
+  {
+    path: 'good-received-note/new',
+    titleKey: 'goodReceivedNote',
+    permissions: ['add_good_received_note'],
+    element: <GrnCreatePage />,
+  },
+  {
+    path: 'good-received-note/:id',
+    titleKey: 'goodReceivedNote',
+    permissions: ['view_good_received_note'],
+    element: <GrnDetailPage />,
+  },
+]);
 
-/** The good-received-note area: its menu entries, each under its real route, title and permission; screens come later. */
+/** The goods received notes: the list, one note with its steps, a receipt of an order, and fast receiving. */
 export function Component() {
   return <AreaRoutes routes={routes} />;
 }

@@ -4,7 +4,7 @@ export { useProductStock } from './api.ts';
 export { AdjustStockAction, adjustStockUrl, MANUAL_STOCK_PATH } from './components/adjust-stock-action.tsx';
 export { Figure } from './components/figure.tsx';
 export { FilterBar, TestId } from './components/filter-bar.tsx';
-export { type MovementColumnOptions, useMovementColumns } from './components/movement-columns.tsx';
+export { costChangeText, type MovementColumnOptions, useMovementColumns } from './components/movement-columns.tsx';
 export { formatMoney, formatQuantity, isNegative, isPositive, magnitude } from './components/numbers.ts';
 export { ProductLink } from './components/product-link.tsx';
 export { ShortMarker } from './components/short-marker.tsx';

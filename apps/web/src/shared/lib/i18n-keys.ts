@@ -14,6 +14,8 @@ import type notifications from '../../locales/en/notifications.json';
 import type partners from '../../locales/en/partners.json';
 import type permissions from '../../locales/en/permissions.json';
 import type products from '../../locales/en/products.json';
+import type purchasing from '../../locales/en/purchasing.json';
+import type receiving from '../../locales/en/receiving.json';
 import type reports from '../../locales/en/reports.json';
 import type shell from '../../locales/en/shell.json';
 import type stockCounts from '../../locales/en/stockCounts.json';
@@ -43,6 +45,8 @@ declare module 'i18next' {
       inventory: typeof inventory;
       bundles: typeof bundles;
       transfers: typeof transfers;
+      purchasing: typeof purchasing;
+      receiving: typeof receiving;
       stockCounts: typeof stockCounts;
       reports: typeof reports;
       documents: typeof documents;

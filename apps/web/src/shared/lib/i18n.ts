@@ -21,6 +21,8 @@ export const NAMESPACES = [
   'inventory',
   'bundles',
   'transfers',
+  'purchasing',
+  'receiving',
   'stockCounts',
   'reports',
   'documents',

@@ -10,9 +10,10 @@ import { CompanySection } from './company-section.tsx';
 import { DocumentNumbersSection } from './document-numbers-section.tsx';
 import { FinanceSection } from './finance-section.tsx';
 import { InventorySection } from './inventory-section.tsx';
+import { MailSection } from './mail-section.tsx';
 import { NotificationsSection } from './notifications-section.tsx';
 
-const TABS = ['company', 'finance', 'documentNumbers', 'inventory', 'notifications'] as const;
+const TABS = ['company', 'finance', 'documentNumbers', 'inventory', 'notifications', 'mail'] as const;
 type Tab = (typeof TABS)[number];
 
 /** The system configuration: one tab per group of settings (kept in the URL), each saved on its own. */
@@ -45,6 +46,8 @@ export function SystemConfigurationPage() {
         return <DocumentNumbersSection {...props} />;
       case 'inventory':
         return <InventorySection {...props} />;
+      case 'mail':
+        return <MailSection canEdit={canEdit} />;
       default:
         return <NotificationsSection {...props} />;
     }

@@ -2,15 +2,38 @@ import { InfoCircleOutlined } from '@ant-design/icons';
 import type { StockMovement } from '@backoffice/contracts';
 import { Tag, Tooltip, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney as formatMoneyWithSign } from '../../../shared/lib/numbers.ts';
+import { formatMoney as formatMoneyWithSign, isPositive } from '../../../shared/lib/numbers.ts';
 import { Figure } from './figure.tsx';
 import { MovementKindTag } from './movement-kind.tsx';
 import { postedAtText } from './posted-at.ts';
 import { ProductLink } from './product-link.tsx';
 
 const UUID_LIKE = /^[0-9a-f]{8}-[0-9a-f]{4}-/i;
+
+/**
+ * A landed cost or price difference in words: its kind, the receipt's number (else its source) and the amount it
+ * added to the stock there, signed ("Landed cost GRN-2026-00003: +£12.40").
+ */
+export function costChangeText(
+  row: Pick<StockMovement, 'kind' | 'value' | 'sourceNumber' | 'sourceType' | 'sourceId' | 'sourceLine'>,
+  t: TFunction<'inventory'>,
+  language: string,
+): string | null {
+  if (row.kind !== 'LANDED_COST' && row.kind !== 'PRICE_DIFFERENCE') return null;
+  const document =
+    row.sourceNumber ||
+    [
+      t(`sources.${row.sourceType}`, { defaultValue: row.sourceType }),
+      row.sourceId && !UUID_LIKE.test(row.sourceId) ? row.sourceId : null,
+    ]
+      .filter(Boolean)
+      .join(' ');
+  const amount = `${isPositive(row.value) ? '+' : ''}${formatMoneyWithSign(row.value, language)}`;
+  return t(`movements.costChange.${row.kind}`, { document, amount });
+}
 
 /** Which of the ledger's columns a table shows besides when, where, how much, at what cost, why and who. */
 export interface MovementColumnOptions {
@@ -163,7 +186,7 @@ export function useMovementColumns(options: MovementColumnOptions): ColumnsType<
           {[
             t(`sources.${row.sourceType}`, { defaultValue: row.sourceType }),
             // Internal ids say nothing to a person; document numbers and references do.
-            row.sourceId && !UUID_LIKE.test(row.sourceId) ? row.sourceId : null,
+            row.sourceNumber || (row.sourceId && !UUID_LIKE.test(row.sourceId) ? row.sourceId : null),
             row.sourceLine ? `#${row.sourceLine}` : null,
           ]
             .filter(Boolean)
@@ -176,10 +199,30 @@ export function useMovementColumns(options: MovementColumnOptions): ColumnsType<
       key: 'reason',
       dataIndex: 'reason',
       title: t('fields.reason'),
-      // Long reasons wrap within a readable width instead of stretching the table.
-      render: (value: string) => (
-        <div style={{ minWidth: 120, maxWidth: 320, whiteSpace: 'normal' }}>{value || '—'}</div>
-      ),
+      // Long reasons wrap within a readable width instead of stretching the table. A landed cost or price
+      // difference says what it was first ("Landed cost GRN-2026-00003: +£12.40"), then why.
+      render: (value: string, row) => {
+        const change = costChangeText(row, t, i18n.language);
+        return (
+          <div style={{ minWidth: 120, maxWidth: 320, whiteSpace: 'normal' }}>
+            {change ? (
+              <div data-testid="movement-cost-change">
+                {/* Words wrap between each other, never inside (a number like GRN-2026-00003 stays whole). */}
+                <bdi>
+                  {change.split(' ').map((word, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the words of one text, in their order.
+                    <Fragment key={i}>
+                      {i ? ' ' : null}
+                      <span style={{ whiteSpace: 'nowrap' }}>{word}</span>
+                    </Fragment>
+                  ))}
+                </bdi>
+              </div>
+            ) : null}
+            {value || (change ? null : '—')}
+          </div>
+        );
+      },
     },
     {
       key: 'user',

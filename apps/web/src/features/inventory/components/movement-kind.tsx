@@ -18,6 +18,8 @@ const COLOURS: Record<MovementKind, string> = {
   ADJUSTMENT: 'gold',
   COUNT: 'gold',
   REVALUATION: 'purple',
+  LANDED_COST: 'magenta',
+  PRICE_DIFFERENCE: 'magenta',
 };
 
 export const isMovementKind = (value: string | undefined): value is MovementKind =>

@@ -1,6 +1,7 @@
 import type { ReplenishmentRow } from '@backoffice/contracts';
 import { Button, InputNumber, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sortOrderOf, useListState } from '../../../shared/lib/list-state.ts';
 import { DataTable } from '../../../shared/ui/data-table.tsx';
@@ -9,6 +10,7 @@ import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
 import { SearchBox } from '../../../shared/ui/search-box.tsx';
 import { Figure, FilterBar, ProductLink, StockFigures, TestId, UnitLabel } from '../../inventory/index.ts';
+import { CreatePurchaseOrdersButton } from '../../purchase-order/index.ts';
 import { OptionFilter } from '../../reports/index.ts';
 import { exportReplenishment, REPLENISHMENT_FILTERS, type ReplenishmentFilter, useReplenishment } from './api.ts';
 
@@ -41,6 +43,8 @@ export function ReplenishmentReportPage() {
   };
   const report = useReplenishment({ page: state.page, pageSize: state.pageSize, ...filter });
   const filtered = !!(state.q || warehouseId || brandId);
+  // The suggestions chosen to order, kept across pages by their row key.
+  const [chosen, setChosen] = useState<ReadonlyMap<Key, ReplenishmentRow>>(new Map());
 
   const quantity = (
     key: 'available' | 'inTransit' | 'reorderPoint' | 'reorderQuantity' | 'sold',
@@ -128,7 +132,21 @@ export function ReplenishmentReportPage() {
 
   return (
     <>
-      <PageHeader extra={<ExportButton onExport={() => exportReplenishment(filter, t('replenishment.fileName'))} />}>
+      <PageHeader
+        extra={
+          <>
+            <CreatePurchaseOrdersButton
+              suggestions={[...chosen.values()].map((row) => ({
+                productId: row.productId,
+                sku: row.sku,
+                warehouseId: row.warehouse.id,
+                quantity: row.suggestedQuantity,
+              }))}
+            />
+            <ExportButton onExport={() => exportReplenishment(filter, t('replenishment.fileName'))} />
+          </>
+        }
+      >
         <p style={{ margin: `${token.marginXXS}px 0 0`, color: token.colorTextSecondary, maxWidth: 760 }}>
           {t('replenishment.intro')}
         </p>
@@ -208,6 +226,20 @@ export function ReplenishmentReportPage() {
         testId="replenishment-table"
         columnChooser={{ id: 'reports.replenishment', defaultHidden: ['unit', 'sold'] }}
         rowKey={rowKey}
+        rowSelection={{
+          selectedRowKeys: [...chosen.keys()],
+          preserveSelectedRowKeys: true,
+          getCheckboxProps: (row) => ({ disabled: !/[1-9]/.test(row.suggestedQuantity) }),
+          onChange: (keys, rows) => {
+            const next = new Map<Key, ReplenishmentRow>();
+            const known = new Map([...chosen, ...rows.filter(Boolean).map((r) => [rowKey(r), r] as const)]);
+            for (const key of keys) {
+              const row = known.get(key);
+              if (row) next.set(key, row);
+            }
+            setChosen(next);
+          },
+        }}
         columns={columns}
         state={state}
         onChange={update}

@@ -96,6 +96,7 @@ export function LinesEditor({
   errors,
   knownBins,
   quantityExtra,
+  lineExtra,
   findByCode,
   components,
 }: {
@@ -103,8 +104,8 @@ export function LinesEditor({
   value?: readonly EditorLine[];
   onChange?: (lines: EditorLine[]) => void;
   bins?: readonly BinColumn[];
-  /** The amount column where the document has one: its label ("Unit cost (£)"). */
-  price?: { label: string; testId?: string };
+  /** The amount column where the document has one: its label ("Unit cost (£)") and the currency's sign (£ unless given). */
+  price?: { label: string; testId?: string; prefix?: string };
   /** Test ids: the line (`<prefix>`), its `-product`, `-quantity`, `-price` and `-remove`. */
   testIdPrefix: string;
   addTestId?: string;
@@ -120,6 +121,11 @@ export function LinesEditor({
   knownBins?: ReadonlyMap<string, { id: string; code: string }>;
   /** Under a line's quantity: what is available, say. */
   quantityExtra?: (line: EditorLine, index: number) => ReactNode;
+  /**
+   * More fields of a line after its amount and bins (a discount, a VAT rate, the line's net): the document's
+   * own, kept in the line's `extra` and changed through `set`.
+   */
+  lineExtra?: (line: EditorLine, index: number, set: (extra: Readonly<Record<string, string>>) => void) => ReactNode;
   /** The products a code may mean; the product lookup by default. */
   findByCode?: (code: string) => Promise<LineProduct[]>;
   /** The pickers of a line: the kit knows no area, so the page hands them in (lookups sit above it). */
@@ -377,7 +383,7 @@ export function LinesEditor({
                     onBlur={() => touch(line.key, 'price')}
                     inputMode="decimal"
                     autoComplete="off"
-                    prefix="£"
+                    prefix={price.prefix ?? '£'}
                     status={priceError ? 'error' : undefined}
                     aria-label={t('lines.priceOfLine', { lineNo })}
                     aria-invalid={!!priceError}
@@ -408,6 +414,7 @@ export function LinesEditor({
                   </div>
                 );
               })}
+              {lineExtra?.(line, index, (extra) => update(index, { extra: { ...line.extra, ...extra } }))}
               <Tooltip title={t('lines.removeLine', { lineNo })}>
                 <Button
                   type="text"

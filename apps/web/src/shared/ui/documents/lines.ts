@@ -18,6 +18,8 @@ export interface EditorLine {
   bins: Readonly<Record<string, string | null>>;
   /** Unit cost or price, where the document has one. */
   price: string;
+  /** The document's own fields of the line (see LinesEditor's `lineExtra`), as typed. */
+  extra?: Readonly<Record<string, string>>;
 }
 
 /** The contract's positive stock quantity: up to 12 digits and 4 places. */

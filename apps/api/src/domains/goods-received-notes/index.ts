@@ -1,0 +1,7 @@
+import type { RouteEntry } from '../../platform/routes.ts';
+import { grnRoutes } from './grn.routes.ts';
+
+export { grnReferences } from './grn.references.ts';
+
+/** Goods received notes: receipts against purchase orders (drafts, posting, cancellation) and fast receiving. */
+export const goodsReceivedNotesRoutes: RouteEntry[] = grnRoutes;
