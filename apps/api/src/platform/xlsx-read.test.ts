@@ -99,7 +99,9 @@ describe('xlsx import reader', () => {
  * Runs a read with the temporary folder pointed at an empty one of its own, sampling what the process holds:
  * answers what it threw, how far the live memory (JavaScript heap plus buffers, after a full collection) rose
  * above where it started, and the files left. Collecting before each sample measures what the reader keeps,
- * not garbage the collector has not reached yet, so the figure does not depend on when the collector runs.
+ * not garbage the collector has not reached yet, so the figure does not depend on when the collector runs. A full
+ * collection costs tens of milliseconds on a busy machine, so samples are at least 100 ms apart: what a reader keeps,
+ * it keeps for the whole read, and a bomb takes longer than that to inflate.
  */
 async function watched(read: () => Promise<unknown>) {
   const gc = (globalThis as { gc?: () => void }).gc;
@@ -117,16 +119,22 @@ async function watched(read: () => Promise<unknown>) {
   process.env.TMPDIR = dir;
   const start = live();
   let peak = start;
-  const sampler = setInterval(() => {
+  // The next sample waits at least four times as long as the last collection took, so collecting never takes
+  // more than a fifth of the read's time however busy the machine is.
+  let sampler: NodeJS.Timeout;
+  const sample = () => {
+    const began = performance.now();
     peak = Math.max(peak, live());
-  }, 20);
+    sampler = setTimeout(sample, Math.max(100, 4 * (performance.now() - began)));
+  };
+  sampler = setTimeout(sample, 100);
   let error: unknown;
   try {
     await read();
   } catch (e) {
     error = e;
   } finally {
-    clearInterval(sampler);
+    clearTimeout(sampler);
     if (before === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = before;
   }
