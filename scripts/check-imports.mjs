@@ -76,6 +76,8 @@ export const TREES = [
           'domains/inventory-imports',
           'domains/purchase-orders',
           'domains/goods-received-notes',
+          'domains/purchase-invoices',
+          'domains/rmas',
         ],
         entry: ['index.ts'],
       },

@@ -32,8 +32,10 @@ import { masterDataRoutes } from './domains/master-data/index.ts';
 import { partnersRoutes } from './domains/partners/index.ts';
 import { platformRoutes } from './domains/platform/index.ts';
 import { productReferences, productsRoutes, runProductImport } from './domains/products/index.ts';
+import { purchaseInvoiceReferences, purchaseInvoicesRoutes } from './domains/purchase-invoices/index.ts';
 import { purchaseOrderReferences, purchaseOrdersRoutes } from './domains/purchase-orders/index.ts';
 import { registerFifoProcess, reportsRoutes } from './domains/reports/index.ts';
+import { rmaReferences, rmasRoutes } from './domains/rmas/index.ts';
 import { registerCheckpoints, stockAreaRoutes, stockReferences } from './domains/stock/index.ts';
 import { stockCountReferences, stockCountsRoutes } from './domains/stock-counts/index.ts';
 import { stockTransfersRoutes, transferReferences } from './domains/stock-transfers/index.ts';
@@ -92,6 +94,8 @@ export function apiRoutes(config: Config): RouteEntry[] {
     ...purchaseOrdersRoutes,
     ...bundlesRoutes,
     ...goodsReceivedNotesRoutes,
+    ...rmasRoutes,
+    ...purchaseInvoicesRoutes,
     ...configurationRoutes(config),
   ];
 }
@@ -109,6 +113,8 @@ export const referenceHolders: readonly AreaReferences[] = [
   purchaseOrderReferences,
   stockCountReferences,
   grnReferences,
+  rmaReferences,
+  purchaseInvoiceReferences,
 ];
 
 export async function buildApp({

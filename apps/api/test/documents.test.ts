@@ -294,3 +294,54 @@ describe('a purchase order', () => {
     ]);
   });
 });
+
+describe('an RMA', () => {
+  it('refuses shipping twice with its status and the steps left, changing nothing', async () => {
+    const p = await product();
+    const w = await warehouse();
+    await receive(p.id, w, '5');
+    const supplier = await ta.t.db
+      .insertInto('business_partners')
+      .values({
+        code: `DOCRMA${++n}`,
+        name: 'Document supplier',
+        default_currency: 'GBP',
+        payment_terms_days: 30,
+        is_consignment: false,
+        active: true,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const draft = await admin.post<{ id: string; number: string }>(
+      '/api/rmas',
+      { supplierId: supplier.id, warehouseId: w, lines: [{ productId: p.id, quantity: '2' }] },
+      key(),
+    );
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    const rma = draft.body;
+    expect(rma.number).toMatch(/^RMA-\d{4}-\d{5}$/);
+    expect((await admin.post(`/api/rmas/${rma.id}/approve`, { supplierRmaNumber: 'S-1' })).status).toBe(200);
+    expect((await admin.post(`/api/rmas/${rma.id}/ship`)).status).toBe(200);
+
+    const before = await footprint();
+    const refused = await admin.post<Conflict>(`/api/rmas/${rma.id}/ship`);
+    expect([refused.status, refused.body.code]).toEqual([409, 'RMA_STATUS_CONFLICT']);
+    expect(refused.body.details).toEqual({
+      document: 'rma',
+      number: rma.number,
+      status: 'SHIPPED',
+      action: 'ship',
+      allowedActions: ['credit', 'replace'],
+    });
+    expect(refused.body.message).toBe(
+      `RMA ${rma.number} is shipped: it cannot be shipped again. From here it can be credited or replaced.`,
+    );
+    expect(await footprint()).toEqual(before);
+
+    expect((await logOf('rma', rma.number)).map((r) => r.action)).toEqual(['create', 'approve', 'ship']);
+    expect(await eventsOf(`rma:${rma.id}`)).toMatchObject([
+      { from: 'DRAFT', to: 'APPROVED', action: 'approve' },
+      { from: 'APPROVED', to: 'SHIPPED', action: 'ship' },
+    ]);
+  });
+});

@@ -748,7 +748,7 @@ describe('who may do what', () => {
     expect(await level(a.id, w.id)).toMatchObject({ onHand: '1' });
   });
 
-  it('refuses a send-inventory order: it is dispatched, not received', async () => {
+  it('refuses a send-inventory order not yet dispatched: it is received at its destination once sent', async () => {
     const w = await warehouse();
     const to = await warehouse();
     const a = await product();
@@ -764,7 +764,7 @@ describe('who may do what', () => {
     const d = await draft(id, [{ orderLineId: lines[0]?.id as string, receivedQuantity: '1', acceptedQuantity: '1' }]);
     expect(d.status).toBe(422);
     expect(d.body.code).toBe('GRN_ORDER_NOT_RECEIVABLE');
-    expect(d.body.message).toContain('dispatched, not received');
+    expect(d.body.message).toContain('has not been dispatched yet');
     expect((await admin.get(`/api/goods-received-notes/receivable-orders/${id}`)).status).toBe(422);
   });
 

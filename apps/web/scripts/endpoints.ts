@@ -66,6 +66,10 @@ export const ALSO_INVALIDATES: Readonly<Record<string, readonly string[]>> = {
   // Posting a receipt moves stock and the order's received quantities and status.
   'goodsReceivedNotesApi.postGoodsReceivedNote': [...STOCK_FIGURES, '/api/purchase-orders'],
   'goodsReceivedNotesApi.postFastReceipt': [...STOCK_FIGURES, '/api/purchase-orders'],
+  'goodsReceivedNotesApi.applyLandedCost': [...STOCK_FIGURES],
+  // Shipping an RMA and receiving its replacement move stock.
+  'rmasApi.shipRma': STOCK_FIGURES,
+  'rmasApi.replaceRma': STOCK_FIGURES,
   // Runs in the background: the run, when it has finished, refreshes what its start names.
   'inventoryImportsApi.createInventoryImport': STOCK_FIGURES,
   'importsApi.createProductImport': ['/api/products'],

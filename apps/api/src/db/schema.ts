@@ -438,6 +438,12 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   goods_received_notes: GoodsReceivedNotesTable;
   goods_received_note_lines: GoodsReceivedNoteLinesTable;
+  rmas: RmasTable;
+  rma_lines: RmaLinesTable;
+  supplier_credits: SupplierCreditsTable;
+  purchase_invoices: PurchaseInvoicesTable;
+  purchase_invoice_lines: PurchaseInvoiceLinesTable;
+  purchase_invoice_receipt_matches: PurchaseInvoiceReceiptMatchesTable;
 }
 
 type Num = ColumnType<string, string | undefined, string>;
@@ -855,7 +861,8 @@ export interface GoodsReceivedNotesTable {
   number: string;
   status: Generated<string>;
   purchase_order_id: string;
-  supplier_id: string;
+  /** Null for a Send Inventory order received at its destination (own stock). */
+  supplier_id: string | null;
   warehouse_id: string;
   /** YYYY-MM-DD. */
   received_date: string;
@@ -887,4 +894,108 @@ export interface GoodsReceivedNoteLinesTable {
   note: Generated<string>;
   unit_cost: string;
   unit_cost_gbp: string | null;
+}
+
+/** Supplier invoices (migration 0031). */
+export interface PurchaseInvoicesTable {
+  id: Generated<string>;
+  number: string;
+  status: Generated<string>;
+  supplier_id: string;
+  supplier_invoice_number: string;
+  /** YYYY-MM-DD. */
+  invoice_date: string;
+  due_date: string;
+  currency: string;
+  exchange_rate: string;
+  net_total: Generated<string>;
+  vat_total: Generated<string>;
+  gross_total: Generated<string>;
+  open_amount: Generated<string>;
+  upload_id: string | null;
+  notes: Generated<string>;
+  difference_reason: Generated<string>;
+  created_by: string | null;
+  booked_at: Date | null;
+  approved_by: string | null;
+  canceled_at: Date | null;
+  canceled_by: string | null;
+  cancel_reason: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface PurchaseInvoiceLinesTable {
+  id: Generated<string>;
+  invoice_id: string;
+  line_no: number;
+  order_line_id: string;
+  product_id: string;
+  quantity: string;
+  unit_price: string;
+  discount_percent: Generated<string>;
+  vat_code: string;
+  vat_rate: string;
+  net_amount: string;
+  vat_amount: string;
+}
+export interface PurchaseInvoiceReceiptMatchesTable {
+  id: Generated<string>;
+  invoice_line_id: string;
+  receipt_line_id: string;
+  quantity: string;
+  price_difference: Generated<string>;
+}
+
+/** Returns to supplier (migration 0032). */
+export interface RmasTable {
+  id: Generated<string>;
+  number: string;
+  status: Generated<string>;
+  supplier_id: string;
+  warehouse_id: string;
+  rma_date: string;
+  currency: string;
+  note: Generated<string>;
+  supplier_rma_number: Generated<string>;
+  credit_amount: string | null;
+  credit_reference: Generated<string>;
+  created_by: string | null;
+  approved_at: Date | null;
+  approved_by: string | null;
+  shipped_at: Date | null;
+  shipped_by: string | null;
+  closed_at: Date | null;
+  closed_by: string | null;
+  canceled_at: Date | null;
+  canceled_by: string | null;
+  cancel_reason: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RmaLinesTable {
+  id: Generated<string>;
+  rma_id: string;
+  line_no: number;
+  product_id: string;
+  quantity: string;
+  reason: Generated<string>;
+  grn_line_id: string | null;
+  location_id: string | null;
+  unit_cost: string | null;
+  value: string | null;
+}
+
+/** What suppliers owe back (migration 0032): settlements offset open_amount. */
+export interface SupplierCreditsTable {
+  id: Generated<string>;
+  supplier_id: string;
+  currency: string;
+  amount: string;
+  open_amount: string;
+  reference: Generated<string>;
+  source_type: string;
+  source_id: string;
+  created_by: string | null;
+  created_at: Timestamp;
 }

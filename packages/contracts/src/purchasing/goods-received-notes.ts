@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CurrencyCode } from '../master-data/enumerations.ts';
+import { decimalString, ExchangeRate } from '../platform/decimal.ts';
 import { actionEndpoint, defineDocument, documentStatuses } from '../platform/documents.ts';
 import { endpoint } from '../platform/endpoint.ts';
 import { IsoDate, PageQuery, pageOf, Uuid } from '../platform/pagination.ts';
@@ -39,6 +41,14 @@ export const GoodReceivedNoteErrorCode = {
   GRN_UNEXPECTED_PRODUCT: 'GRN_UNEXPECTED_PRODUCT',
   /** A received date after today. */
   GRN_DATE_IN_FUTURE: 'GRN_DATE_IN_FUTURE',
+  /** Send Inventory: units beyond what is still in transit on the order line (dispatched less received). */
+  GRN_EXCEEDS_IN_TRANSIT: 'GRN_EXCEEDS_IN_TRANSIT',
+  /** Landed costs go on a posted note only (its stock is in). */
+  LANDED_COST_NOTE_NOT_POSTED: 'LANDED_COST_NOTE_NOT_POSTED',
+  /** A landed cost shared by weight, and a product of the note has no weight (details: the SKUs). */
+  LANDED_COST_WEIGHT_MISSING: 'LANDED_COST_WEIGHT_MISSING',
+  /** A note whose accepted lines carry nothing to share over (no accepted units, or no value by this basis). */
+  LANDED_COST_NOTHING_TO_SHARE: 'LANDED_COST_NOTHING_TO_SHARE',
 } as const;
 export type GoodReceivedNoteErrorCode = (typeof GoodReceivedNoteErrorCode)[keyof typeof GoodReceivedNoteErrorCode];
 
@@ -155,7 +165,8 @@ const noteFields = {
   number: z.string(),
   status: GoodReceivedNoteStatus,
   purchaseOrder: z.object({ id: Uuid, number: z.string(), type: z.string(), status: z.string() }),
-  supplier: Ref,
+  /** Null for a Send Inventory order received at its destination (own stock, no supplier). */
+  supplier: Ref.nullable(),
   warehouse: Ref,
   receivedDate: z.string(),
   deliveryReference: z.string(),
@@ -237,7 +248,8 @@ export const ReceivableOrder = z
     number: z.string(),
     type: z.string(),
     status: z.string(),
-    supplier: Ref,
+    /** Null for a Send Inventory order (own stock; `warehouse` is then its destination). */
+    supplier: Ref.nullable(),
     warehouse: Ref,
     currency: z.string(),
     orderDate: z.string(),
@@ -346,6 +358,77 @@ export type FastMatch = z.infer<typeof FastMatch>;
 
 export const FastReceiptResult = z.object({ notes: z.array(GoodReceivedNote) });
 export type FastReceiptResult = z.infer<typeof FastReceiptResult>;
+
+// Landed costs
+
+/**
+ * Landed costs (DOMAIN.md "Purchasing rules … (decided)"): freight, duty, insurance or another charge on a posted
+ * note, in GBP at the charge date's rate (or a typed rate), apportioned over the note's accepted lines by value
+ * (GBP at receipt), quantity, weight (the products' weight × accepted) or equally, to the penny, the residual
+ * penny to the largest line. Applying adds each share to the layers of that line still in stock; the share of
+ * units already gone is a cost of sales adjustment on the charge's date.
+ */
+export const LANDED_COST_TYPES = ['FREIGHT', 'DUTY', 'INSURANCE', 'OTHER'] as const;
+export const LandedCostType = z.enum(LANDED_COST_TYPES);
+export type LandedCostType = z.infer<typeof LandedCostType>;
+export const LANDED_COST_BASES = ['VALUE', 'QUANTITY', 'WEIGHT', 'EQUAL'] as const;
+export const LandedCostBasis = z.enum(LANDED_COST_BASES);
+export type LandedCostBasis = z.infer<typeof LandedCostBasis>;
+
+export const LandedCostInput = z.object({
+  chargeType: LandedCostType,
+  description: z.string().trim().max(200).default(''),
+  /** In `currency`, above zero, 2 places. */
+  amount: decimalString({ scale: 2, positive: true }),
+  currency: CurrencyCode.default('GBP'),
+  /** The rate to GBP; empty: the charge date's rate (GBP: 1). */
+  exchangeRate: ExchangeRate.nullable().default(null),
+  basis: LandedCostBasis,
+  /** The day of the charge (the cost of sales share's day); empty: today. Never before the receipt's day. */
+  chargeDate: IsoDate.nullable().default(null),
+});
+export type LandedCostInput = z.input<typeof LandedCostInput>;
+
+export const LandedCostShare = z
+  .object({
+    lineNo: z.number().int(),
+    product: z.object({ id: Uuid, sku: z.string(), name: z.string() }),
+    acceptedQuantity: z.string(),
+    /** What the line weighs in the split: its GBP value, quantity, weight (kg) or 1. */
+    basisValue: z.string(),
+    /** GBP, 2 places. */
+    share: z.string(),
+    /** Once applied: what went to the layers still in stock and what to cost of sales (GBP). */
+    inStock: z.string().nullable(),
+    costOfSales: z.string().nullable(),
+  })
+  .meta({ id: 'LandedCostShare' });
+export type LandedCostShare = z.infer<typeof LandedCostShare>;
+
+export const LandedCostPreview = z
+  .object({
+    chargeType: LandedCostType,
+    amount: z.string(),
+    currency: z.string(),
+    exchangeRate: z.string(),
+    /** The amount in GBP (2 places): the shares add up to it exactly. */
+    amountGbp: z.string(),
+    basis: LandedCostBasis,
+    chargeDate: z.string(),
+    shares: z.array(LandedCostShare),
+  })
+  .meta({ id: 'LandedCostPreview' });
+export type LandedCostPreview = z.infer<typeof LandedCostPreview>;
+
+export const LandedCostCharge = LandedCostPreview.extend({
+  id: Uuid,
+  description: z.string(),
+  createdAt: z.string(),
+  createdBy: UserRef,
+  inStock: z.string(),
+  costOfSales: z.string(),
+}).meta({ id: 'LandedCostCharge' });
+export type LandedCostCharge = z.infer<typeof LandedCostCharge>;
 
 const IdParams = z.object({ id: Uuid });
 const tag = 'purchasing';
@@ -456,6 +539,38 @@ export const goodsReceivedNotesApi = {
     params: IdParams,
     body: GoodReceivedNoteCancelInput,
     response: GoodReceivedNote,
+  }),
+  landedCosts: endpoint({
+    method: 'GET',
+    path: '/api/goods-received-notes/:id/landed-costs',
+    permission: 'view_good_received_note',
+    tag,
+    summary: 'The landed costs applied to a goods received note, oldest first, with their shares per line',
+    params: IdParams,
+    response: z.array(LandedCostCharge),
+  }),
+  previewLandedCost: endpoint({
+    method: 'POST',
+    path: '/api/goods-received-notes/:id/landed-costs/preview',
+    permission: 'add_good_received_note',
+    tag,
+    summary: 'The shares per line a landed cost would get on a posted note, exact to the penny (changes nothing)',
+    params: IdParams,
+    body: LandedCostInput,
+    response: LandedCostPreview,
+  }),
+  applyLandedCost: endpoint({
+    method: 'POST',
+    path: '/api/goods-received-notes/:id/landed-costs',
+    permission: 'approve_good_received_note',
+    tag,
+    summary:
+      'Apply a landed cost to a posted note: its shares revalue the layers still in stock, the share of units gone is cost of sales',
+    params: IdParams,
+    body: LandedCostInput,
+    response: LandedCostCharge,
+    status: 201,
+    idempotent: true,
   }),
   goodsReceivedNotePdf: endpoint({
     method: 'GET',

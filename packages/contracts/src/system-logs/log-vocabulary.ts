@@ -11,6 +11,8 @@ export const SYSTEM_LOG_ENTITIES = [
   // Documents
   'purchase_order',
   'good_received_note',
+  'purchase_invoice',
+  'rma',
   'inventory_transfer',
   'stock_count',
   'bundle_task',
@@ -68,6 +70,9 @@ export const SYSTEM_LOG_ACTIONS = [
   'submit',
   'reopen',
   'post',
+  'book',
+  'settle',
+  'pay',
   'approve',
   'send',
   'close',
@@ -75,6 +80,9 @@ export const SYSTEM_LOG_ACTIONS = [
   'receive',
   'cancel',
   'reverse',
+  'ship',
+  'credit',
+  'replace',
   // Stock
   'override',
   'adjust',
@@ -83,6 +91,7 @@ export const SYSTEM_LOG_ACTIONS = [
   'mark_short',
   'restore_short',
   'revalue',
+  'add_landed_cost',
   // Imports and background work
   'apply',
   'retry',

@@ -40,6 +40,7 @@ const STOCK_VIEW = ['view_inventory_summary', 'view_inventory_list', 'view_manua
 export const ACTIVITY_SOURCES = {
   purchase_order: { kind: 'purchasing', permissions: ['view_purchase_order'] },
   good_received_note: { kind: 'purchasing', permissions: ['view_good_received_note'] },
+  rma: { kind: 'purchasing', permissions: ['view_rma'] },
   inventory_transfer: { kind: 'transfers', permissions: ['view_inventory_transfer'] },
   stock_count: {
     kind: 'stockCounts',

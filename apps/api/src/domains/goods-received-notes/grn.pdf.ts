@@ -170,7 +170,7 @@ export async function goodsReceivedNotePdf(ctx: Ctx, id: string, lang: unknown):
       ...(note.postedAt ? [{ label: t.posted, value: note.postedAt }] : []),
     ],
     parties: [
-      { label: t.supplier, name: note.supplier.name, lines: [note.supplier.code] },
+      ...(note.supplier ? [{ label: t.supplier, name: note.supplier.name, lines: [note.supplier.code] }] : []),
       warehouseParty(t.warehouse, warehouse),
     ],
     details: [

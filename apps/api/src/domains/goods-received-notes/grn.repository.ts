@@ -28,20 +28,27 @@ export interface OrderRow {
   expected_date: string | null;
   created_at: Date;
   over_receipt_tolerance: string;
+  /** Send Inventory: the warehouse the stock left (warehouse_* is then the destination, where it is received). */
+  source_warehouse_id: string;
+  /** Send Inventory: the London day its stock left; null before dispatch (and for bought orders). */
+  dispatched_on: string | null;
 }
 
 const ORDER_SELECT = sql`
   SELECT o.id, o.number, o.type, o.status, o.supplier_id, bp.code AS supplier_code, bp.name AS supplier_name,
-    o.warehouse_id, w.code AS warehouse_code, w.name AS warehouse_name, o.currency,
+    w.id AS warehouse_id, w.code AS warehouse_code, w.name AS warehouse_name, o.currency,
     to_char(o.order_date, 'YYYY-MM-DD') AS order_date, to_char(o.expected_date, 'YYYY-MM-DD') AS expected_date,
-    o.created_at, coalesce(wc.over_receipt_tolerance, 0)::text AS over_receipt_tolerance
+    o.created_at, coalesce(wc.over_receipt_tolerance, 0)::text AS over_receipt_tolerance,
+    o.warehouse_id AS source_warehouse_id,
+    to_char(o.dispatched_at AT TIME ZONE 'Europe/London', 'YYYY-MM-DD') AS dispatched_on
   FROM purchase_orders o
-  JOIN warehouses w ON w.id = o.warehouse_id
+  -- Where the goods are received: a Send Inventory order's destination, else the order's warehouse.
+  JOIN warehouses w ON w.id = coalesce(o.destination_warehouse_id, o.warehouse_id)
   LEFT JOIN business_partners bp ON bp.id = o.supplier_id
-  LEFT JOIN warehouse_configs wc ON wc.warehouse_id = o.warehouse_id`;
+  LEFT JOIN warehouse_configs wc ON wc.warehouse_id = w.id`;
 
 export async function findOrder(db: Db, id: string): Promise<OrderRow | undefined> {
-  const { rows } = await sql<OrderRow>`${ORDER_SELECT} WHERE o.id = ${id}`.execute(db);
+  const { rows } = await sql<OrderRow>`SELECT * FROM (${ORDER_SELECT}) x WHERE x.id = ${id}`.execute(db);
   return rows[0];
 }
 
@@ -119,11 +126,12 @@ function receivableWhere(f: {
 }) {
   const parts = [
     sql`o.status IN ('APPROVED', 'PARTIALLY_RECEIVED')`,
-    sql`o.type <> 'SEND_INVENTORY'`,
-    sql`o.supplier_id IS NOT NULL`,
+    // A Send Inventory order once dispatched, at its destination; the others from their supplier.
+    sql`((o.type <> 'SEND_INVENTORY' AND o.supplier_id IS NOT NULL)
+      OR (o.type = 'SEND_INVENTORY' AND o.dispatched_at IS NOT NULL))`,
   ];
   if (f.supplierId) parts.push(sql`o.supplier_id = ${f.supplierId}`);
-  if (f.warehouseId) parts.push(sql`o.warehouse_id = ${f.warehouseId}`);
+  if (f.warehouseId) parts.push(sql`coalesce(o.destination_warehouse_id, o.warehouse_id) = ${f.warehouseId}`);
   if (f.q) {
     const like = likePattern(f.q);
     parts.push(sql`(o.number ILIKE ${like} OR bp.code ILIKE ${like} OR bp.name ILIKE ${like})`);
@@ -138,7 +146,8 @@ export async function findReceivableOrders(
   offset: number,
 ) {
   const { rows } = await sql<OrderRow & { outstanding: string }>`
-    SELECT x.*, coalesce((SELECT sum(greatest(l.quantity - l.received_quantity - l.canceled_quantity, 0))
+    SELECT x.*, coalesce((SELECT sum(greatest(l.quantity - l.received_quantity - l.canceled_quantity
+        - CASE WHEN x.type = 'SEND_INVENTORY' THEN l.rejected_quantity ELSE 0 END, 0))
       FROM purchase_order_lines l WHERE l.order_id = x.id), 0)::text AS outstanding
     FROM (${ORDER_SELECT} WHERE ${receivableWhere(f)}
       ORDER BY o.order_date, o.created_at, o.id LIMIT ${limit} OFFSET ${offset}) x
@@ -214,7 +223,7 @@ export async function findLocations(db: Db, ids: string[]) {
 
 export interface NoteWrite {
   orderId: string;
-  supplierId: string;
+  supplierId: string | null;
   warehouseId: string;
   receivedDate: string;
   deliveryReference: string;
@@ -286,7 +295,7 @@ export async function setLineCosts(db: Db, noteId: string, costs: { lineNo: numb
     WHERE l.note_id = ${noteId} AND l.line_no = c.line_no`.execute(db);
 }
 
-export async function markPosted(db: Db, id: string, userId: string, rate: string, rateDate: string) {
+export async function markPosted(db: Db, id: string, userId: string, rate: string | null, rateDate: string | null) {
   await db
     .updateTable('goods_received_notes')
     .set({
@@ -325,7 +334,7 @@ function noteBase(db: Db) {
       .innerJoin(sql<{ id: string; number: string; type: string; status: string }>`purchase_orders`.as('o'), (j) =>
         j.onRef('o.id', '=', 'g.purchase_order_id'),
       )
-      .innerJoin('business_partners as s', 's.id', 'g.supplier_id')
+      .leftJoin('business_partners as s', 's.id', 'g.supplier_id')
       .innerJoin('warehouses as w', 'w.id', 'g.warehouse_id')
       .leftJoin('users as cu', 'cu.id', 'g.created_by')
   );
@@ -425,7 +434,7 @@ export async function lineValues(db: Db, sourceType: string, noteId: string) {
       sum(m.value + coalesce((SELECT sum(r.value) FROM stock_movements r
         WHERE r.link_id = m.id AND r.kind = 'REVALUATION'), 0))::text AS value
     FROM stock_movements m
-    WHERE m.source_type = ${sourceType} AND m.source_id = ${noteId} AND m.kind <> 'REVALUATION'
+    WHERE m.source_type = ${sourceType} AND m.source_id = ${noteId} AND m.kind IN ('RECEIPT', 'TRANSIT_IN')
     GROUP BY m.source_line`.execute(db);
   return rows;
 }
@@ -537,4 +546,121 @@ export async function countNotesOfPartner(db: Db, partnerId: string): Promise<nu
     .where('supplier_id', '=', partnerId)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+// Send Inventory: what its dispatch put in transit
+
+/** The dispatch's TRANSFER_IN rows of an order (into the destination's transit): what each line left with. */
+export async function transitRowsOf(db: Db, orderId: string) {
+  const { rows } = await sql<{ id: string; source_line: string; quantity: string; value: string }>`
+    SELECT m.id::text AS id, m.source_line, m.quantity::text AS quantity, m.value::text AS value
+    FROM stock_movements m
+    WHERE m.source_type = 'purchase_order' AND m.source_id = ${orderId} AND m.kind = 'TRANSFER_IN'
+    ORDER BY m.id`.execute(db);
+  return rows;
+}
+
+// Landed costs
+
+/** Products' weight in kg (null: not known). */
+export async function productWeights(db: Db, ids: string[]) {
+  if (!ids.length) return new Map<string, string | null>();
+  const { rows } = await sql<{ id: string; weight: string | null }>`
+    SELECT id, weight_kg::text AS weight FROM products WHERE id = ANY(${ids}::uuid[])`.execute(db);
+  return new Map(rows.map((r) => [r.id, r.weight]));
+}
+
+export interface ChargeWrite {
+  noteId: string;
+  chargeType: string;
+  description: string;
+  amount: string;
+  currency: string;
+  exchangeRate: string;
+  amountGbp: string;
+  basis: string;
+  chargeDate: string;
+  inStock: string;
+  costOfSales: string;
+  userId: string;
+  lines: {
+    lineNo: number;
+    productId: string;
+    accepted: string;
+    basisValue: string;
+    share: string;
+    inStock: string;
+    costOfSales: string;
+  }[];
+}
+
+export async function insertCharge(db: Db, c: ChargeWrite): Promise<string> {
+  const { rows } = await sql<{ id: string }>`INSERT INTO landed_cost_charges
+    (note_id, charge_type, description, amount, currency, exchange_rate, amount_gbp, basis, charge_date, in_stock,
+      cost_of_sales, created_by)
+    VALUES (${c.noteId}, ${c.chargeType}, ${c.description}, ${c.amount}::numeric, ${c.currency},
+      ${c.exchangeRate}::numeric, ${c.amountGbp}::numeric, ${c.basis}, ${c.chargeDate}::date, ${c.inStock}::numeric,
+      ${c.costOfSales}::numeric, ${c.userId})
+    RETURNING id`.execute(db);
+  const id = rows[0]?.id as string;
+  const l = c.lines;
+  await sql`INSERT INTO landed_cost_charge_lines
+    (charge_id, line_no, product_id, accepted_quantity, basis_value, share, in_stock, cost_of_sales)
+    SELECT ${id}, x.line_no, x.product_id, x.accepted::numeric, x.basis_value::numeric, x.share::numeric,
+      x.in_stock::numeric, x.cost_of_sales::numeric
+    FROM unnest(${l.map((x) => x.lineNo)}::int[], ${l.map((x) => x.productId)}::uuid[],
+      ${l.map((x) => x.accepted)}::text[], ${l.map((x) => x.basisValue)}::text[], ${l.map((x) => x.share)}::text[],
+      ${l.map((x) => x.inStock)}::text[], ${l.map((x) => x.costOfSales)}::text[])
+      AS x(line_no, product_id, accepted, basis_value, share, in_stock, cost_of_sales)`.execute(db);
+  return id;
+}
+
+export interface ChargeRow {
+  id: string;
+  charge_type: string;
+  description: string;
+  amount: string;
+  currency: string;
+  exchange_rate: string;
+  amount_gbp: string;
+  basis: string;
+  charge_date: string;
+  in_stock: string;
+  cost_of_sales: string;
+  created_by: string | null;
+  created_by_name: string | null;
+  created_at: Date;
+}
+
+export interface ChargeLineRow {
+  charge_id: string;
+  line_no: number;
+  product_id: string;
+  sku: string;
+  name: string;
+  accepted_quantity: string;
+  basis_value: string;
+  share: string;
+  in_stock: string;
+  cost_of_sales: string;
+}
+
+export async function findCharges(db: Db, noteId: string, chargeId?: string) {
+  const { rows: charges } = await sql<ChargeRow>`
+    SELECT c.id, c.charge_type, c.description, c.amount::text AS amount, c.currency,
+      c.exchange_rate::text AS exchange_rate, c.amount_gbp::text AS amount_gbp, c.basis,
+      to_char(c.charge_date, 'YYYY-MM-DD') AS charge_date, c.in_stock::text AS in_stock,
+      c.cost_of_sales::text AS cost_of_sales, c.created_by, u.username AS created_by_name, c.created_at
+    FROM landed_cost_charges c LEFT JOIN users u ON u.id = c.created_by
+    WHERE c.note_id = ${noteId} ${chargeId ? sql`AND c.id = ${chargeId}` : sql``}
+    ORDER BY c.created_at, c.id`.execute(db);
+  if (!charges.length) return { charges, lines: [] as ChargeLineRow[] };
+  const { rows: lines } = await sql<ChargeLineRow>`
+    SELECT l.charge_id, l.line_no, l.product_id, p.sku, p.name, l.accepted_quantity::text AS accepted_quantity,
+      l.basis_value::text AS basis_value, l.share::text AS share, l.in_stock::text AS in_stock,
+      l.cost_of_sales::text AS cost_of_sales
+    FROM landed_cost_charge_lines l JOIN products p ON p.id = l.product_id
+    WHERE l.charge_id = ANY(${charges.map((c) => c.id)}::uuid[])
+    ORDER BY l.charge_id, l.line_no`.execute(db);
+  return { charges, lines };
 }

@@ -3,6 +3,7 @@ import { type RouteEntry, route } from '../../platform/routes.ts';
 import { matchFastReceipt, postFastReceipt } from './fast-receiving.service.ts';
 import { goodsReceivedNotePdf } from './grn.pdf.ts';
 import * as notes from './grn.service.ts';
+import { applyLandedCost, chargesOf, previewLandedCost } from './landed-cost.service.ts';
 
 export const grnRoutes: RouteEntry[] = [
   route(api.listGoodsReceivedNotes, ({ query }, ctx) => notes.listNotes(ctx.db, query)),
@@ -16,5 +17,8 @@ export const grnRoutes: RouteEntry[] = [
   route(api.createGoodsReceivedNote, ({ body }, ctx) => notes.createNote(ctx, body)),
   route(api.postGoodsReceivedNote, ({ params }, ctx) => notes.postNote(ctx, params.id)),
   route(api.cancelGoodsReceivedNote, ({ params, body }, ctx) => notes.cancelNote(ctx, params.id, body)),
+  route(api.landedCosts, ({ params }, ctx) => chargesOf(ctx.db, params.id)),
+  route(api.previewLandedCost, ({ params, body }, ctx) => previewLandedCost(ctx.db, params.id, body)),
+  route(api.applyLandedCost, ({ params, body }, ctx) => applyLandedCost(ctx, params.id, body)),
   route(api.goodsReceivedNotePdf, ({ params, query }, ctx) => goodsReceivedNotePdf(ctx, params.id, query.lang)),
 ];

@@ -103,10 +103,34 @@ export function overReceipt(
   );
 }
 
+const isSending = (order: Pick<repo.OrderRow, 'type'>) => order.type === 'SEND_INVENTORY';
+
+/** Send Inventory: what is still in transit on a line (dispatched less accepted less rejected, written off). */
+const inTransitOf = (l: repo.OrderLineRow) =>
+  Decimal.max(new Decimal(l.quantity).sub(l.received_quantity).sub(l.rejected_quantity), ZERO);
+
+/** 422 GRN_EXCEEDS_IN_TRANSIT: a Send Inventory receipt never takes more than is still in transit. */
+function exceedsTransit(order: { number: string }, line: repo.OrderLineRow, thisReceipt: Decimal, index?: number) {
+  const figures = {
+    orderNumber: order.number,
+    orderLineNo: line.line_no,
+    sku: line.sku,
+    dispatched: qty(line.quantity),
+    alreadyReceived: qty(new Decimal(line.received_quantity).add(line.rejected_quantity)),
+    thisReceipt: qty(thisReceipt),
+    inTransit: qty(inTransitOf(line)),
+  };
+  return unprocessable(
+    GoodReceivedNoteErrorCode.GRN_EXCEEDS_IN_TRANSIT,
+    `${line.sku} (line ${line.line_no} of ${order.number}): dispatched ${figures.dispatched}, already received ${figures.alreadyReceived}, this receipt ${figures.thisReceipt}; only ${figures.inTransit} is still in transit.`,
+    index === undefined ? figures : lineDetails(index, figures),
+  );
+}
+
 function notReceivable(order: repo.OrderRow) {
   const why =
     order.type === 'SEND_INVENTORY'
-      ? 'it sends own stock elsewhere and is dispatched, not received'
+      ? 'its stock has not been dispatched yet: dispatch it first, then receive it at the destination'
       : `it is ${(purchaseOrderDocument.statuses as Record<string, { phrase?: string }>)[order.status]?.phrase ?? order.status}; only an approved or partly received order is`;
   return unprocessable(
     GoodReceivedNoteErrorCode.GRN_ORDER_NOT_RECEIVABLE,
@@ -123,7 +147,7 @@ function headOf(r: repo.NoteListRow | repo.NoteHead) {
     number: r.number,
     status: r.status as GoodReceivedNoteStatus,
     purchaseOrder: { id: r.purchase_order_id, number: r.order_number, type: r.order_type, status: r.order_status },
-    supplier: { id: r.supplier_id, code: r.supplier_code, name: r.supplier_name },
+    supplier: r.supplier_id ? { id: r.supplier_id, code: r.supplier_code ?? '', name: r.supplier_name ?? '' } : null,
     warehouse: { id: r.warehouse_id, code: r.warehouse_code, name: r.warehouse_name },
     receivedDate: r.received_date,
     deliveryReference: r.delivery_reference,
@@ -264,7 +288,7 @@ function orderOf(r: repo.OrderRow & { outstanding: string }): ReceivableOrder {
     number: r.number,
     type: r.type,
     status: r.status,
-    supplier: { id: r.supplier_id ?? '', code: r.supplier_code ?? '', name: r.supplier_name ?? '' },
+    supplier: r.supplier_id ? { id: r.supplier_id, code: r.supplier_code ?? '', name: r.supplier_name ?? '' } : null,
     warehouse: { id: r.warehouse_id, code: r.warehouse_code, name: r.warehouse_name },
     currency: r.currency,
     orderDate: r.order_date,
@@ -285,9 +309,12 @@ export function receivableOrders(db: Kysely<Database>, q: ReceivableOrderQuery) 
 export async function receivableOrder(db: Kysely<Database>, id: string): Promise<ReceivableOrderDetail> {
   const order = await repo.findOrder(db, id);
   if (!order) throw notFound('Purchase order', id);
-  if (!RECEIVABLE.has(order.status) || !order.supplier_id) throw notReceivable(order);
+  if (!receivable(order)) throw notReceivable(order);
   const lines = await repo.findOrderLines(db, [id]);
-  const outstanding = lines.reduce((s, l) => s.add(outstandingOf(l)), ZERO);
+  const sending = isSending(order);
+  const stillToCome = (l: repo.OrderLineRow) => (sending ? inTransitOf(l) : outstandingOf(l));
+  const transitCost = sending ? await transitUnitCosts(db, order.id) : new Map<string, Decimal>();
+  const outstanding = lines.reduce((s, l) => s.add(stillToCome(l)), ZERO);
   return {
     ...orderOf({ ...order, outstanding: outstanding.toFixed() }),
     overReceiptTolerance: qty(order.over_receipt_tolerance),
@@ -300,11 +327,27 @@ export async function receivableOrder(db: Kysely<Database>, id: string): Promise
       receivedQuantity: qty(l.received_quantity),
       rejectedQuantity: qty(l.rejected_quantity),
       canceledQuantity: qty(l.canceled_quantity),
-      outstandingQuantity: qty(outstandingOf(l)),
-      maxAcceptable: qty(Decimal.max(maxAcceptable(l, order.over_receipt_tolerance).sub(l.received_quantity), ZERO)),
-      unitCost: orderUnitCost(l).toFixed(),
+      outstandingQuantity: qty(stillToCome(l)),
+      maxAcceptable: sending
+        ? qty(inTransitOf(l))
+        : qty(Decimal.max(maxAcceptable(l, order.over_receipt_tolerance).sub(l.received_quantity), ZERO)),
+      unitCost: sending ? (transitCost.get(String(l.line_no)) ?? ZERO).toFixed() : orderUnitCost(l).toFixed(),
     })),
   };
+}
+
+/** An order a note can receive: approved or partly received, from a supplier, or a Send Inventory order dispatched. */
+const receivable = (order: repo.OrderRow) =>
+  RECEIVABLE.has(order.status) && (isSending(order) ? !!order.dispatched_on : !!order.supplier_id);
+
+/** Send Inventory: the GBP per unit each order line left with (its dispatch's in-transit rows). */
+async function transitUnitCosts(db: Kysely<Database>, orderId: string) {
+  const sums = new Map<string, { q: Decimal; v: Decimal }>();
+  for (const r of await repo.transitRowsOf(db, orderId)) {
+    const s = sums.get(r.source_line) ?? { q: ZERO, v: ZERO };
+    sums.set(r.source_line, { q: s.q.add(r.quantity), v: s.v.add(r.value) });
+  }
+  return new Map([...sums].map(([line, s]) => [line, s.q.isZero() ? ZERO : s.v.div(s.q)]));
 }
 
 // Drafts
@@ -315,8 +358,7 @@ export async function receivableOrder(db: Kysely<Database>, id: string): Promise
  * lines have accepted (read as they are; posting checks again under lock).
  */
 async function checkDraft(db: Kysely<Database>, order: repo.OrderRow, input: Values, lines: repo.OrderLineRow[]) {
-  if (!RECEIVABLE.has(order.status) || order.type === 'SEND_INVENTORY' || !order.supplier_id)
-    throw notReceivable(order);
+  if (!receivable(order)) throw notReceivable(order);
   const today = todayInLondon();
   const day = input.receivedDate ?? today;
   if (day > today)
@@ -324,6 +366,13 @@ async function checkDraft(db: Kysely<Database>, order: repo.OrderRow, input: Val
       GoodReceivedNoteErrorCode.GRN_DATE_IN_FUTURE,
       `Goods cannot be received on ${day}, a day still to come. Use ${today} or an earlier day.`,
       { receivedDate: day, today },
+    );
+  // Stock sent arrives after it left: a receipt dated before the dispatch would take it out of transit too early.
+  if (order.dispatched_on && day < order.dispatched_on)
+    throw unprocessable(
+      GoodReceivedNoteErrorCode.GRN_DATE_IN_FUTURE,
+      `${order.number} left on ${order.dispatched_on}: it cannot be received on ${day}, before it was dispatched.`,
+      { receivedDate: day, dispatchedOn: order.dispatched_on },
     );
   const byId = new Map(lines.map((l) => [l.id, l]));
   const locations = new Map(
@@ -357,7 +406,9 @@ async function checkDraft(db: Kysely<Database>, order: repo.OrderRow, input: Val
         `${line.sku} is counted in units: receive whole quantities.`,
         lineDetails(i, { sku: line.sku, field: 'receivedQuantity' }),
       );
-    if (accepted.add(line.received_quantity).gt(maxAcceptable(line, order.over_receipt_tolerance)))
+    if (isSending(order)) {
+      if (received.gt(inTransitOf(line))) throw exceedsTransit(order, line, received, i);
+    } else if (accepted.add(line.received_quantity).gt(maxAcceptable(line, order.over_receipt_tolerance)))
       throw overReceipt(order, line, order.over_receipt_tolerance, accepted, i);
     if (given.locationId) {
       const location = locations.get(given.locationId);
@@ -396,13 +447,15 @@ export async function createNote(
   const lines = locked?.lines.filter((l) => l.order_id === order.id) ?? (await repo.findOrderLines(ctx.db, [order.id]));
   const day = await checkDraft(ctx.db, order, input, lines);
   const byId = new Map(lines.map((l) => [l.id, l]));
+  // Send Inventory: the unit cost is what the stock left with (GBP); bought: the order line's net per unit.
+  const transitCost = isSending(order) ? await transitUnitCosts(ctx.db, order.id) : null;
   const number = await nextDocumentNumber(ctx.db, 'goodReceivedNote', day);
   const id = await repo.insertNote(
     ctx.db,
     number,
     {
       orderId: order.id,
-      supplierId: order.supplier_id as string,
+      supplierId: order.supplier_id,
       warehouseId: order.warehouse_id,
       receivedDate: day,
       deliveryReference: input.deliveryReference,
@@ -426,7 +479,7 @@ export async function createNote(
         rejected: new Decimal(l.rejectedQuantity).toFixed(),
         locationId: l.locationId,
         note: l.note,
-        unitCost: orderUnitCost(line).toFixed(),
+        unitCost: (transitCost ? (transitCost.get(String(line.line_no)) ?? ZERO) : orderUnitCost(line)).toFixed(),
       };
     }),
   );
@@ -469,6 +522,7 @@ export async function postNote(ctx: Ctx, id: string) {
   const orderLines = await repo.lockOrderLines(ctx.db, [order.id]);
   const byId = new Map(orderLines.map((l) => [l.id, l]));
   const lines = await repo.findLines(ctx.db, [id]);
+  if (isSending(order)) return postSentNote(ctx, row, order, orderLines, lines);
 
   // The rate of the day the goods arrived: none, and nothing is written.
   const rate = await rateOn(ctx.db, order.currency as CurrencyCode, row.received_date);
@@ -519,6 +573,21 @@ export async function postNote(ctx: Ctx, id: string) {
       .add(l.canceled_quantity)
       .gte(l.quantity),
   );
+  return finishPosting(ctx, row, order, lines, complete, posted, { currency: order.currency, exchangeRate: rate.rate });
+}
+
+type NoteRow = Awaited<ReturnType<typeof lockFor>>;
+
+/** The order's `receive` step, then the note's `post` step, and the note as posted with its ledger rows. */
+async function finishPosting(
+  ctx: Ctx,
+  row: NoteRow,
+  order: repo.OrderRow,
+  lines: repo.NoteLineRow[],
+  complete: boolean,
+  posted: { id: string }[],
+  extra: Record<string, unknown>,
+) {
   const to: PurchaseOrderStatus = complete ? 'RECEIVED' : 'PARTIALLY_RECEIVED';
   await repo.setOrderStatus(ctx.db, order.id, to);
   await recordStep(
@@ -540,7 +609,7 @@ export async function postNote(ctx: Ctx, id: string) {
   );
 
   const [note, movements] = await Promise.all([
-    getNote(ctx.db, id),
+    getNote(ctx.db, row.id),
     movementsByIds(
       ctx.db,
       posted.map((m) => m.id),
@@ -549,11 +618,92 @@ export async function postNote(ctx: Ctx, id: string) {
   await recordStep(ctx, goodReceivedNoteDocument, row, 'post', 'POSTED', {
     after: {
       purchaseOrder: order.number,
-      currency: order.currency,
-      exchangeRate: rate.rate,
+      ...extra,
       value: note.totals.value,
       movementIds: posted.map((m) => m.id),
     },
   });
   return { note, movements };
+}
+
+/**
+ * A Send Inventory order received at its destination, as a transfer is received: per line, TRANSIT_OUT from the
+ * destination's transit (its FIFO layers, which the dispatch brought there with their cost and received date) and
+ * TRANSIT_IN into the bin linked to it, so the units come in at the cost they left with: no exchange rate.
+ * Rejected units (arrived damaged, lost) are written off out of transit at that cost. Never more than is still in
+ * transit on the line; the order moves by its `receive` step, received in full when nothing is left in transit.
+ */
+async function postSentNote(
+  ctx: Ctx,
+  row: NoteRow,
+  order: repo.OrderRow,
+  orderLines: repo.OrderLineRow[],
+  lines: repo.NoteLineRow[],
+) {
+  const byId = new Map(orderLines.map((l) => [l.id, l]));
+  const postLines: PostLine[] = [];
+  for (const [i, l] of lines.entries()) {
+    const line = byId.get(l.order_line_id) as repo.OrderLineRow;
+    const received = new Decimal(l.received_quantity);
+    // Checked again under the order's lock: receipts of one order run one after the other.
+    if (received.gt(inTransitOf(line))) throw exceedsTransit(order, line, received, i);
+    const common = {
+      productId: l.product_id,
+      warehouseId: row.warehouse_id,
+      sourceLine: String(l.line_no),
+      reason: `${row.number} ${order.number}`,
+    };
+    const accepted = new Decimal(l.accepted_quantity);
+    const rejected = new Decimal(l.rejected_quantity);
+    if (accepted.gt(0)) {
+      const out = postLines.length;
+      const locationId = l.location_id ?? line.location_id;
+      postLines.push(
+        { ...common, bucket: 'TRANSIT', kind: 'TRANSIT_OUT', quantity: accepted.neg() },
+        {
+          ...common,
+          ...(locationId ? { locationId } : {}),
+          kind: 'TRANSIT_IN',
+          quantity: accepted,
+          linkTo: { line: out },
+        },
+      );
+    }
+    if (rejected.gt(0))
+      postLines.push({
+        ...common,
+        bucket: 'TRANSIT',
+        kind: 'WRITE_OFF',
+        quantity: rejected.neg(),
+        reason: `${row.number} ${order.number}: rejected on arrival`,
+      });
+  }
+  const skus = new Map(lines.map((l) => [l.product_id, { sku: l.sku, lineNo: l.line_no }]));
+  const posted = postLines.length
+    ? await namingTheLine(skus, () =>
+        post(ctx, { sourceType: GRN_SOURCE_TYPE, sourceId: row.id, postedOn: row.received_date, lines: postLines }),
+      )
+    : [];
+  // The unit cost each line came in at: what its TRANSIT_IN rows are worth ÷ the units.
+  const costs = lines.map((l) => {
+    const ins = posted.filter((m) => m.kind === 'TRANSIT_IN' && m.productId === l.product_id);
+    const lineRows = ins.filter((m) => postLines[m.line]?.sourceLine === String(l.line_no));
+    const q = lineRows.reduce((s, m) => s.add(m.quantity), ZERO);
+    const v = lineRows.reduce((s, m) => s.add(m.value), ZERO);
+    return { lineNo: l.line_no, unitCostGbp: (q.isZero() ? new Decimal(l.unit_cost) : v.div(q)).toFixed() };
+  });
+  await repo.addToOrderLines(
+    ctx.db,
+    lines.map((l) => ({ lineId: l.order_line_id, accepted: l.accepted_quantity, rejected: l.rejected_quantity })),
+  );
+  await repo.setLineCosts(ctx.db, row.id, costs);
+  await repo.markPosted(ctx.db, row.id, ctx.user.id, null, null);
+  const added = new Map<string, Decimal>();
+  for (const l of lines) added.set(l.order_line_id, (added.get(l.order_line_id) ?? ZERO).add(l.received_quantity));
+  const complete = orderLines.every((l) =>
+    inTransitOf(l)
+      .sub(added.get(l.id) ?? ZERO)
+      .lte(0),
+  );
+  return finishPosting(ctx, row, order, lines, complete, posted, { sentFrom: order.source_warehouse_id });
 }

@@ -64,7 +64,8 @@ function replenishmentSource(p: ReplenishmentParams): Fragment {
     WITH sold AS (
       SELECT m.product_id, m.warehouse_id, -sum(m.quantity) AS quantity
       FROM stock_movements m
-      WHERE m.posted_at >= ${since} AND m.kind = 'ISSUE'
+      -- Sales only: a return to supplier (an RMA's ISSUE rows) is not demand.
+      WHERE m.posted_at >= ${since} AND m.kind = 'ISSUE' AND m.source_type <> 'rma'
         ${p.warehouseId ? sql`AND m.warehouse_id = ${p.warehouseId}::uuid` : sql``}
       GROUP BY m.product_id, m.warehouse_id
     ),

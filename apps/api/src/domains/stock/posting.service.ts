@@ -82,8 +82,9 @@ export interface PostLine {
   /** Inbound that brings back what an outbound row took: its id, or an earlier line of this posting. */
   linkTo?: string | { line: number };
   /**
-   * Outbound that reverses an inbound row (its id): takes back exactly the layers that row made, at their value,
-   * from the bin given; the row is linked to it.
+   * Outbound that takes back what an inbound row brought in (its id): exactly the layers that row made in the
+   * warehouse, at their value, never others; from the bin given, else from the bins in picking order (the layers
+   * are the warehouse's, not a bin's). A reversal, or a return to supplier naming its receipt. Linked to the row.
    */
   takesBackFrom?: string;
   reason?: string;
@@ -344,8 +345,6 @@ async function expandLines(
     };
     const made: number[] = [];
     if (outbound) {
-      if (l.takesBackFrom && l.locationId === undefined)
-        throw new Error(`line ${line} takes back an inbound row: it names the bin`);
       const parts =
         bucket === 'TRANSIT'
           ? [{ locationId: null, quantity: l.quantity.neg() }]

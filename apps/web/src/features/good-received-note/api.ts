@@ -4,6 +4,7 @@ import type {
   FastReceiptPostInput,
   GoodReceivedNoteCancelInput,
   goodsReceivedNotesApi,
+  LandedCostInput,
 } from '@backoffice/contracts';
 import { goodsReceivedNotesEndpoints as api } from '../../shared/api/endpoints/goods-received-notes.gen.ts';
 import { downloadEndpoint, useEndpointMutation, useEndpointQuery } from '../../shared/api/hooks.ts';
@@ -78,6 +79,31 @@ export function useMatchFastReceipt() {
 export function usePostFastReceipt() {
   return useEndpointMutation(api.postFastReceipt, {
     input: ({ body, key }: { body: FastReceiptPostInput; key: string }) => ({ body, idempotencyKey: key }),
+    invalidateOn: 'settled',
+  });
+}
+
+/** The landed costs applied to a note, with their shares per line. */
+export function useLandedCosts(id: string, enabled: boolean) {
+  return useEndpointQuery(api.landedCosts, { params: { id } }, { enabled: !!id && enabled });
+}
+
+/** A charge's shares per line before it is applied: changes nothing, so it refreshes nothing. */
+export function usePreviewLandedCost() {
+  return useEndpointMutation(api.previewLandedCost, {
+    input: ({ id, body }: { id: string; body: LandedCostInput }) => ({ params: { id }, body }),
+    invalidateOn: 'never',
+  });
+}
+
+/** Applying revalues stock: every stock figure is refreshed after it; the key makes a retry apply it once. */
+export function useApplyLandedCost() {
+  return useEndpointMutation(api.applyLandedCost, {
+    input: ({ id, body, key }: { id: string; body: LandedCostInput; key: string }) => ({
+      params: { id },
+      body,
+      idempotencyKey: key,
+    }),
     invalidateOn: 'settled',
   });
 }

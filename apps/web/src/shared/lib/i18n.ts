@@ -23,6 +23,8 @@ export const NAMESPACES = [
   'transfers',
   'purchasing',
   'receiving',
+  'purchaseInvoices',
+  'rmas',
   'stockCounts',
   'reports',
   'documents',

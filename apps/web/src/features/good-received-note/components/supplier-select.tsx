@@ -53,7 +53,7 @@ export function SupplierSelect({
   const suppliers = useMemo(() => {
     const found = new Map<string, Supplier>();
     if (anySupplier) for (const p of partners.data?.items ?? []) found.set(p.id, p);
-    else for (const o of orders.data?.items ?? []) found.set(o.supplier.id, o.supplier);
+    else for (const o of orders.data?.items ?? []) if (o.supplier) found.set(o.supplier.id, o.supplier);
     if (chosen && chosen.id === value && !found.has(chosen.id)) found.set(chosen.id, chosen);
     return found;
   }, [anySupplier, partners.data, orders.data, chosen, value]);

@@ -52,7 +52,7 @@ function OrderSelect({ value, onChange }: { value: string | null; onChange: (id:
   const orders = useReceivableOrders({ page: 1, pageSize: 50, ...(q ? { q } : {}) });
   const options = (orders.data?.items ?? []).map((o) => ({
     value: o.id,
-    label: `${o.number} · ${o.supplier.code} · ${o.supplier.name} · ${o.warehouse.code} (${o.orderDate})`,
+    label: `${o.number} · ${o.supplier ? `${o.supplier.code} · ${o.supplier.name}` : t('create.sentStock')} · ${o.warehouse.code} (${o.orderDate})`,
   }));
   return (
     <Select
@@ -392,8 +392,8 @@ function OrderFacts({ order }: { order: ReceivableOrderDetail }) {
   return (
     <Typography.Paragraph style={{ color: token.colorTextSecondary }}>
       <bdi>
-        {t('fields.supplier')}: {order.supplier.code} · {order.supplier.name} — {t('fields.warehouse')}:{' '}
-        {order.warehouse.code} — {order.currency}
+        {order.supplier ? `${t('fields.supplier')}: ${order.supplier.code} · ${order.supplier.name} — ` : ''}
+        {t('fields.warehouse')}: {order.warehouse.code} — {order.currency}
       </bdi>
     </Typography.Paragraph>
   );

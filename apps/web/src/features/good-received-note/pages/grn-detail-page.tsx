@@ -29,6 +29,7 @@ import {
   useGrnMovements,
   usePostGoodsReceivedNote,
 } from '../api.ts';
+import { LandedCostsPanel } from '../components/landed-costs.tsx';
 import { type BackState, GRN_LIST_PATH } from '../urls.ts';
 
 /** The lines: what was received, accepted and rejected of each order line, where it went and what it is worth. */
@@ -294,7 +295,11 @@ function GrnBody({ note }: { note: GoodReceivedNote }) {
           column={{ xs: 1, sm: 2, lg: 3 }}
           items={[
             { key: 'order', label: t('fields.order'), children: <bdi>{note.purchaseOrder.number}</bdi> },
-            { key: 'supplier', label: t('fields.supplier'), children: ref(note.supplier) },
+            {
+              key: 'supplier',
+              label: t('fields.supplier'),
+              children: note.supplier ? ref(note.supplier) : t('detail.ownStock'),
+            },
             { key: 'warehouse', label: t('fields.warehouse'), children: ref(note.warehouse) },
             { key: 'receivedDate', label: t('fields.receivedDate'), children: <bdi>{note.receivedDate}</bdi> },
             {
@@ -334,6 +339,7 @@ function GrnBody({ note }: { note: GoodReceivedNote }) {
       <Panel title={t('detail.lines', { count: note.lines.length })} style={{ marginBottom: token.margin }}>
         <LinesTable note={note} />
       </Panel>
+      <LandedCostsPanel note={note} />
       <LedgerPanel note={note} />
     </>
   );

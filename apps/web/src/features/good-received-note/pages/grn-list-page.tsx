@@ -87,7 +87,7 @@ export function GrnListPage() {
       key: 'supplier',
       title: t('fields.supplier'),
       ...sortable('supplier'),
-      render: (_, row) => <bdi title={row.supplier.name}>{row.supplier.code}</bdi>,
+      render: (_, row) => (row.supplier ? <bdi title={row.supplier.name}>{row.supplier.code}</bdi> : '—'),
     },
     {
       key: 'warehouse',

@@ -73,6 +73,29 @@ export const goodsReceivedNotesEndpoints = {
     '/api/goods-received-notes/:id/cancel',
     ['/api/goods-received-notes'],
   ),
+  landedCosts: endpointRef<typeof contracts.goodsReceivedNotesApi.landedCosts>(
+    'GET',
+    '/api/goods-received-notes/:id/landed-costs',
+  ),
+  previewLandedCost: endpointRef<typeof contracts.goodsReceivedNotesApi.previewLandedCost>(
+    'POST',
+    '/api/goods-received-notes/:id/landed-costs/preview',
+    ['/api/goods-received-notes'],
+  ),
+  applyLandedCost: endpointRef<typeof contracts.goodsReceivedNotesApi.applyLandedCost>(
+    'POST',
+    '/api/goods-received-notes/:id/landed-costs',
+    [
+      '/api/goods-received-notes',
+      '/api/inventory',
+      '/api/manual-stock',
+      '/api/stock',
+      '/api/inventory-transfers',
+      '/api/bundle-tasks',
+      '/api/reports',
+      '/api/warehouse-reports',
+    ],
+  ),
   goodsReceivedNotePdf: endpointRef<typeof contracts.goodsReceivedNotesApi.goodsReceivedNotePdf>(
     'GET',
     '/api/goods-received-notes/:id/pdf',

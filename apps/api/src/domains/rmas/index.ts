@@ -1,0 +1,7 @@
+import type { RouteEntry } from '../../platform/routes.ts';
+import { rmaRoutes } from './rma.routes.ts';
+
+export { rmaReferences } from './rma.references.ts';
+
+/** Returns to supplier (RMA): drafts, approval, shipping at the receipt's cost, credit or replacement, PDF. */
+export const rmasRoutes: RouteEntry[] = rmaRoutes;

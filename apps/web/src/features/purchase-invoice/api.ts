@@ -1,0 +1,66 @@
+import type {
+  EndpointQuery,
+  PurchaseInvoiceBookInput,
+  PurchaseInvoiceCancelInput,
+  PurchaseInvoiceInput,
+  purchaseInvoicesApi,
+} from '@backoffice/contracts';
+import { purchaseInvoicesEndpoints as api } from '../../shared/api/endpoints/purchase-invoices.gen.ts';
+import { downloadEndpoint, useEndpointMutation, useEndpointQuery } from '../../shared/api/hooks.ts';
+import { uuid } from '../../shared/lib/uuid.ts';
+
+type Api = typeof purchaseInvoicesApi;
+
+export type PurchaseInvoiceListQuery = EndpointQuery<Api['listPurchaseInvoices']>;
+
+export function usePurchaseInvoices(query: PurchaseInvoiceListQuery) {
+  return useEndpointQuery(api.listPurchaseInvoices, { query }, { keepPreviousData: true });
+}
+
+/** Downloads the invoices of a filter (every page) as .xlsx. */
+export function exportPurchaseInvoices(filter: EndpointQuery<Api['exportPurchaseInvoices']>, fileName: string) {
+  return downloadEndpoint(api.exportPurchaseInvoices, { query: filter }, fileName);
+}
+
+export function usePurchaseInvoice(id: string | undefined) {
+  return useEndpointQuery(api.getPurchaseInvoice, { params: { id: id ?? '' } }, { enabled: !!id });
+}
+
+/** The supplier's order lines that can be invoiced; nothing until a supplier is chosen. */
+export function useInvoicableLines(supplierId: string | null) {
+  return useEndpointQuery(
+    api.invoicableOrderLines,
+    { query: { supplierId: supplierId ?? '' } },
+    { enabled: !!supplierId },
+  );
+}
+
+export function useTolerances() {
+  return useEndpointQuery(api.purchaseInvoiceTolerances, {});
+}
+
+/** The key makes a retried submission enter one invoice. */
+export function useCreatePurchaseInvoice() {
+  return useEndpointMutation(api.createPurchaseInvoice, {
+    input: ({ body, key }: { body: PurchaseInvoiceInput; key: string }) => ({ body, idempotencyKey: key }),
+  });
+}
+
+/** Booking may revalue stock: every figure is refreshed after it, also after a refusal. */
+export function useBookPurchaseInvoice() {
+  return useEndpointMutation(api.bookPurchaseInvoice, {
+    input: ({ id, body }: { id: string; body: PurchaseInvoiceBookInput }) => ({
+      params: { id },
+      body,
+      idempotencyKey: uuid(),
+    }),
+    invalidateOn: 'settled',
+  });
+}
+
+export function useCancelPurchaseInvoice() {
+  return useEndpointMutation(api.cancelPurchaseInvoice, {
+    input: ({ id, body }: { id: string; body: PurchaseInvoiceCancelInput }) => ({ params: { id }, body }),
+    invalidateOn: 'settled',
+  });
+}

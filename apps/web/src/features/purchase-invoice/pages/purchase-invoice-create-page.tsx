@@ -1,0 +1,300 @@
+import type { InvoicableOrderLine, UploadedFile } from '@backoffice/contracts';
+import { Alert, Button, Col, DatePicker, Form, Input, Row, Table, Typography, theme } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { notifySuccess } from '../../../shared/lib/notify.ts';
+import { useErrorText } from '../../../shared/lib/use-error-text.ts';
+import { uuid } from '../../../shared/lib/uuid.ts';
+import { FileUpload } from '../../../shared/ui/file-upload.tsx';
+import { PageHeader } from '../../../shared/ui/page-header.tsx';
+import { Panel } from '../../../shared/ui/panel.tsx';
+import { Figure } from '../../inventory/index.ts';
+import { useCreatePurchaseInvoice, useInvoicableLines, useTolerances } from '../api.ts';
+import { SupplierSelect } from '../components/supplier-select.tsx';
+import { differs, isDecimalText, remaining, sumExceeds } from '../decimal-text.ts';
+import { purchaseInvoiceUrl } from '../urls.ts';
+
+const DATE_FORMAT = 'YYYY-MM-DD';
+
+interface Picked {
+  quantity: string;
+  unitPrice: string;
+}
+
+/**
+ * Client Invoices Upload: choose the supplier, type their invoice number and dates, attach their PDF or .xlsx,
+ * pick the order lines invoiced with quantities and prices beside what was ordered, received and already
+ * invoiced (differences marked), and save it PENDING; the invoice's page shows the full three-way match and books it.
+ */
+export function PurchaseInvoiceCreatePage() {
+  const { t } = useTranslation('purchaseInvoices');
+  const { token } = theme.useToken();
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const [supplierId, setSupplierId] = useState<string | null>(null);
+  const [number, setNumber] = useState('');
+  const [invoiceDate, setInvoiceDate] = useState<Dayjs>(dayjs());
+  const [dueDate, setDueDate] = useState<Dayjs | null>(null);
+  const [notes, setNotes] = useState('');
+  const [attachment, setAttachment] = useState<UploadedFile | null>(null);
+  const [picked, setPicked] = useState<Record<string, Picked>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [key] = useState(() => uuid());
+  const lines = useInvoicableLines(supplierId);
+  const tolerances = useTolerances();
+  const create = useCreatePurchaseInvoice();
+  const items = lines.data?.items ?? [];
+  const chosen = useMemo(() => items.filter((l) => picked[l.orderLineId]), [items, picked]);
+  const currencies = new Set(chosen.map((l) => l.currency));
+  const invalid = chosen.some((l) => {
+    const p = picked[l.orderLineId];
+    return !p || !isDecimalText(p.quantity) || !isDecimalText(p.unitPrice) || !differs(p.quantity, '0');
+  });
+  const canSave = !!supplierId && !!number.trim() && chosen.length > 0 && !invalid && currencies.size <= 1;
+
+  const choose = (line: InvoicableOrderLine, on: boolean) =>
+    setPicked((current) => {
+      const next = { ...current };
+      if (on) {
+        const open = remaining(line.received, line.invoiced);
+        next[line.orderLineId] = {
+          quantity: open === '0' ? remaining(line.ordered, line.invoiced) : open,
+          unitPrice: line.unitNet,
+        };
+      } else delete next[line.orderLineId];
+      return next;
+    });
+  const edit = (id: string, field: keyof Picked, value: string) =>
+    setPicked((current) => ({ ...current, [id]: { ...(current[id] as Picked), [field]: value } }));
+
+  const save = async () => {
+    if (!supplierId) return;
+    setError(null);
+    try {
+      const invoice = await create.mutateAsync({
+        key,
+        body: {
+          supplierId,
+          supplierInvoiceNumber: number.trim(),
+          invoiceDate: invoiceDate.format(DATE_FORMAT),
+          dueDate: dueDate ? dueDate.format(DATE_FORMAT) : null,
+          attachment: attachment?.fileName ?? null,
+          notes,
+          lines: chosen.map((l) => ({
+            orderLineId: l.orderLineId,
+            quantity: (picked[l.orderLineId] as Picked).quantity.trim(),
+            unitPrice: (picked[l.orderLineId] as Picked).unitPrice.trim(),
+          })),
+        },
+      });
+      notifySuccess(t('create.saved', { number: invoice.number }));
+      navigate(purchaseInvoiceUrl(invoice.id));
+    } catch (e) {
+      setError(errorText(e) || t('create.failed'));
+    }
+  };
+
+  const mark = (on: boolean) => (on ? { color: token.colorError, fontWeight: 600 } : undefined);
+  const columns: ColumnsType<InvoicableOrderLine> = [
+    {
+      key: 'order',
+      title: t('fields.order'),
+      render: (_, l) => (
+        <span style={{ display: 'inline-flex', flexDirection: 'column' }}>
+          <bdi>
+            {l.orderNumber} / {l.lineNo}
+          </bdi>
+          <span style={{ color: token.colorTextSecondary, fontSize: token.fontSizeSM }}>{l.orderDate}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'product',
+      title: t('fields.product'),
+      render: (_, l) => (
+        <span style={{ display: 'inline-flex', flexDirection: 'column' }}>
+          <bdi>{l.product.sku}</bdi>
+          <span style={{ color: token.colorTextSecondary, fontSize: token.fontSizeSM }}>{l.product.name}</span>
+        </span>
+      ),
+    },
+    { key: 'ordered', title: t('fields.ordered'), align: 'end', render: (_, l) => <Figure value={l.ordered} /> },
+    { key: 'received', title: t('fields.received'), align: 'end', render: (_, l) => <Figure value={l.received} /> },
+    {
+      key: 'invoiced',
+      title: t('fields.alreadyInvoiced'),
+      align: 'end',
+      render: (_, l) => <Figure value={l.invoiced} />,
+    },
+    {
+      key: 'quantity',
+      title: t('fields.invoiced'),
+      render: (_, l) => {
+        const p = picked[l.orderLineId];
+        if (!p) return '—';
+        const over = sumExceeds(l.invoiced, p.quantity, l.received);
+        return (
+          <Input
+            aria-label={`${t('fields.invoiced')} ${l.product.sku}`}
+            data-testid="pi-line-quantity"
+            value={p.quantity}
+            status={!isDecimalText(p.quantity) ? 'error' : over ? 'warning' : undefined}
+            onChange={(e) => edit(l.orderLineId, 'quantity', e.target.value)}
+            style={{ width: 100, ...mark(over) }}
+            inputMode="decimal"
+          />
+        );
+      },
+    },
+    {
+      key: 'orderPrice',
+      title: t('fields.orderUnitNet'),
+      align: 'end',
+      render: (_, l) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          <Figure value={l.unitNet} kind="money" /> <bdi>{l.currency}</bdi>
+        </span>
+      ),
+    },
+    {
+      key: 'unitPrice',
+      title: t('fields.invoiceUnitPrice'),
+      render: (_, l) => {
+        const p = picked[l.orderLineId];
+        if (!p) return '—';
+        const other = isDecimalText(p.unitPrice) && differs(p.unitPrice, l.unitNet);
+        return (
+          <Input
+            aria-label={`${t('fields.invoiceUnitPrice')} ${l.product.sku}`}
+            data-testid="pi-line-price"
+            value={p.unitPrice}
+            status={!isDecimalText(p.unitPrice) ? 'error' : other ? 'warning' : undefined}
+            onChange={(e) => edit(l.orderLineId, 'unitPrice', e.target.value)}
+            style={{ width: 120, ...mark(other) }}
+            inputMode="decimal"
+          />
+        );
+      },
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader />
+      <Panel title={t('create.facts')} style={{ marginBottom: token.margin }}>
+        <Form layout="vertical" component="div">
+          <Row gutter={token.margin}>
+            <Col xs={24} md={8}>
+              <Form.Item label={t('fields.supplier')} htmlFor="pi-supplier" required>
+                <SupplierSelect
+                  id="pi-supplier"
+                  testId="pi-supplier"
+                  value={supplierId}
+                  onChange={(id) => {
+                    setSupplierId(id);
+                    setPicked({});
+                  }}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item label={t('fields.supplierInvoiceNumber')} htmlFor="pi-number" required>
+                <Input
+                  id="pi-number"
+                  data-testid="pi-supplier-number"
+                  value={number}
+                  maxLength={60}
+                  onChange={(e) => setNumber(e.target.value)}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={4}>
+              <Form.Item label={t('fields.invoiceDate')} htmlFor="pi-date" required>
+                <DatePicker
+                  id="pi-date"
+                  data-testid="pi-invoice-date"
+                  format={DATE_FORMAT}
+                  value={invoiceDate}
+                  allowClear={false}
+                  disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+                  onChange={(d) => d && setInvoiceDate(d)}
+                  style={{ width: '100%' }}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={4}>
+              <Form.Item label={t('fields.dueDate')} htmlFor="pi-due" extra={t('create.dueHint')}>
+                <DatePicker
+                  id="pi-due"
+                  format={DATE_FORMAT}
+                  value={dueDate}
+                  onChange={(d) => setDueDate(d)}
+                  style={{ width: '100%' }}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                label={t('fields.attachment')}
+                extra={attachment ? <bdi>{attachment.originalName}</bdi> : t('create.attachmentHint')}
+              >
+                <FileUpload onUploaded={(file) => setAttachment(file)} onRemoved={() => setAttachment(null)} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item label={t('fields.notes')} htmlFor="pi-notes">
+                <Input.TextArea
+                  id="pi-notes"
+                  rows={3}
+                  maxLength={2000}
+                  value={notes}
+                  onChange={(e) => setNotes(e.target.value)}
+                />
+              </Form.Item>
+            </Col>
+          </Row>
+        </Form>
+      </Panel>
+      <Panel title={t('create.lines')}>
+        {tolerances.data ? (
+          <Typography.Paragraph type="secondary">
+            {t('detail.tolerances', { quantity: tolerances.data.quantityPercent, price: tolerances.data.pricePercent })}
+          </Typography.Paragraph>
+        ) : null}
+        {currencies.size > 1 ? (
+          <Alert type="error" showIcon title={t('create.oneCurrency')} style={{ marginBottom: token.margin }} />
+        ) : null}
+        <Table<InvoicableOrderLine>
+          data-testid="pi-order-lines"
+          rowKey="orderLineId"
+          size="small"
+          columns={columns}
+          dataSource={items}
+          loading={lines.isFetching}
+          locale={{ emptyText: supplierId ? t('create.noLines') : t('create.chooseSupplier') }}
+          rowSelection={{
+            selectedRowKeys: Object.keys(picked),
+            onSelect: (line, on) => choose(line, on),
+            onSelectAll: (on) => {
+              for (const line of items) choose(line, on);
+            },
+          }}
+          scroll={{ x: true }}
+          tableLayout="auto"
+          pagination={false}
+        />
+        {error ? (
+          <Alert type="error" showIcon title={error} style={{ marginTop: token.margin }} data-testid="pi-error" />
+        ) : null}
+        <div style={{ marginTop: token.margin, display: 'flex', justifyContent: 'flex-end' }}>
+          <Button type="primary" disabled={!canSave} loading={create.isPending} onClick={save} data-testid="pi-save">
+            {t('create.save')}
+          </Button>
+        </div>
+      </Panel>
+    </>
+  );
+}

@@ -1,0 +1,8 @@
+/** Where the supplier invoice screens live (the list and the upload are the menu's own entries). */
+export const PI_LIST_PATH = '/purchase-invoice/purchase-invoice';
+export const PI_NEW_PATH = '/purchase-invoice/create-purchase-invoice';
+
+export const purchaseInvoiceUrl = (id: string) => `/purchase-invoice/purchase-invoice/${encodeURIComponent(id)}`;
+
+/** The list's filters in the URL besides page, size, search (q) and sort. */
+export const LIST_FILTERS = ['status', 'supplierId', 'dueFrom', 'dueTo'] as const;
