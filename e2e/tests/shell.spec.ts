@@ -95,8 +95,8 @@ test.describe('routing and navbar', () => {
 
   test('areas not built yet say so honestly under their real route and title', async ({ page }) => {
     await signedIn(page);
-    await page.goto('/#/purchase-invoice/purchase-invoice');
-    await expect(page.getByTestId('page-title')).toContainText('Client Invoices');
+    await page.goto('/#/purchase-invoice/consignment-invoice-upload');
+    await expect(page.getByTestId('page-title')).toContainText('Consignment Invoice Upload');
     await expect(page.getByText(/not available yet/i)).toBeVisible();
   });
 

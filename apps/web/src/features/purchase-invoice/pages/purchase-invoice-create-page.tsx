@@ -274,7 +274,14 @@ export function PurchaseInvoiceCreatePage() {
           columns={columns}
           dataSource={items}
           loading={lines.isFetching}
-          locale={{ emptyText: supplierId ? t('create.noLines') : t('create.chooseSupplier') }}
+          locale={{
+            // In the page's secondary text colour: antd's placeholder grey is too faint to read (WCAG contrast).
+            emptyText: (
+              <span style={{ color: token.colorTextSecondary }}>
+                {supplierId ? t('create.noLines') : t('create.chooseSupplier')}
+              </span>
+            ),
+          }}
           rowSelection={{
             selectedRowKeys: Object.keys(picked),
             onSelect: (line, on) => choose(line, on),
