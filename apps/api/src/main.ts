@@ -16,6 +16,10 @@ const server = await startServer(config).catch((e: unknown) => {
 
 restoreConsole();
 
+// The mail settings in force: Configuration → E-mail first, else SMTP_URL (read now, not on the first timer tick).
+await server.app.mailer.refresh().catch(() => undefined);
+const { mailer } = server.app;
+
 const lines = ['', `  Back Office is running at ${server.url}`, `  API documentation: ${server.url}/api/docs`];
 if (config.oidc.embedded) {
   if (server.admin.generatedPassword)
@@ -33,9 +37,9 @@ lines.push(
   config.databaseUrl
     ? '  Database: external PostgreSQL (DATABASE_URL)'
     : `  Data folder: ${config.dataDir} (embedded PostgreSQL)`,
-  config.mail
-    ? `  Mail: sent through ${new URL(config.mail.url).host}, from ${config.mail.from}`
-    : '  Mail: not configured (set SMTP_URL and MAIL_FROM to send e-mails such as password resets)',
+  mailer.configured
+    ? `  Mail: sent through ${mailer.server} (settings from ${mailer.source === 'configuration' ? 'Configuration → E-mail' : 'SMTP_URL'})`
+    : '  Mail: not configured (set it up under Configuration → E-mail, or set SMTP_URL and MAIL_FROM)',
 );
 if (config.log.format === 'text')
   lines.push('  Warnings and errors are printed below; LOG_FORMAT=json logs every request as JSON lines.');
