@@ -16,6 +16,24 @@ const server = await startServer(config).catch((e: unknown) => {
 
 restoreConsole();
 
+// Signals are handled from the moment the server listens (it answers /api/ready before the lines below are printed).
+let stopping = false;
+/** Closes the HTTP server (jobs under way finish or are handed back), the pool, then the embedded PostgreSQL. */
+function shutDown(why: string) {
+  if (stopping) return;
+  stopping = true;
+  if (config.log.format === 'text') console.log(`${why}: shutting down`);
+  else server.app.log.info(`${why}: shutting down`);
+  server
+    .stop()
+    .then(() => process.exit(0))
+    .catch((e: unknown) => {
+      console.error(e);
+      process.exit(1);
+    });
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => shutDown(signal));
+
 // The mail settings in force: Configuration → E-mail first, else SMTP_URL (read now, not on the first timer tick).
 await server.app.mailer.refresh().catch(() => undefined);
 const { mailer } = server.app;
@@ -44,23 +62,6 @@ lines.push(
 if (config.log.format === 'text')
   lines.push('  Warnings and errors are printed below; LOG_FORMAT=json logs every request as JSON lines.');
 console.log(`${lines.join('\n')}\n`);
-
-let stopping = false;
-/** Closes the HTTP server (jobs under way finish or are handed back), the pool, then the embedded PostgreSQL. */
-function shutDown(why: string) {
-  if (stopping) return;
-  stopping = true;
-  if (config.log.format === 'text') console.log(`${why}: shutting down`);
-  else server.app.log.info(`${why}: shutting down`);
-  server
-    .stop()
-    .then(() => process.exit(0))
-    .catch((e: unknown) => {
-      console.error(e);
-      process.exit(1);
-    });
-}
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => shutDown(signal));
 
 // Under `npm start`, npm is the parent: npm passes SIGINT and SIGTERM on, but if it is killed outright the
 // server would run on with nobody to stop it. A new parent means the old one is gone.
