@@ -92,12 +92,19 @@ async function warehouse() {
 }
 
 /** An approved order of one line, received in full through the receiving API: answers the receipt's line id. */
-async function receive(supplierId: string, warehouseId: string, productId: string, quantity: string, unitCost: string) {
+async function receive(
+  supplierId: string,
+  warehouseId: string,
+  productId: string,
+  quantity: string,
+  unitCost: string,
+  type = 'PRIOR_ORDER_PO',
+) {
   const number = `PO-R-${uniq()}`;
   const net = D(quantity).times(unitCost).toFixed(2);
   const { rows } = await sql<{ id: string }>`INSERT INTO purchase_orders
     (number, type, status, supplier_id, warehouse_id, currency, order_date, net_total, vat_total, gross_total, approved_at)
-    VALUES (${number}, 'PRIOR_ORDER_PO', 'APPROVED', ${supplierId}, ${warehouseId}, 'GBP', CURRENT_DATE, ${net}, 0,
+    VALUES (${number}, ${type}, 'APPROVED', ${supplierId}, ${warehouseId}, 'GBP', CURRENT_DATE, ${net}, 0,
       ${net}, now()) RETURNING id`.execute(ta.t.db);
   const orderId = rows[0]?.id as string;
   const { rows: lines } = await sql<{ id: string }>`INSERT INTO purchase_order_lines
@@ -307,6 +314,44 @@ describe('after shipping', () => {
     expect(back.body.movements.map((m) => [m.kind, m.quantity, m.value])).toEqual([['RECEIPT', '2', '6.00']]);
     expect(await level(p.id, w.id)).toEqual({ onHand: '10', value: '25.00' });
     expect((await step(res.rma.id, 'credit', { amount: '1.00', reference: 'X' })).status).toBe(409);
+  });
+
+  it('a replacement for units of a consignment receipt comes back as the supplier’s, at zero to us', async () => {
+    const s = await supplier();
+    const w = await warehouse();
+    const p = await product();
+    const own = await receive(s.id, w.id, p.id, '4', '2.50');
+    const consigned = await receive(s.id, w.id, p.id, '3', '7.00', 'CONSIGNMENT_PO');
+    const ownerOfLayers = async () =>
+      (
+        await ta.t.db
+          .selectFrom('stock_layers')
+          .select(['owner_partner_id', 'remaining'])
+          .where('product_id', '=', p.id)
+          .where('warehouse_id', '=', w.id)
+          .where('remaining', '>', '0')
+          .orderBy('origin_movement_id')
+          .execute()
+      ).map((l) => [l.owner_partner_id, D(l.remaining).toFixed()]);
+    expect(await ownerOfLayers()).toEqual([
+      [null, '4'],
+      [s.id, '3'],
+    ]);
+    const res = await shipped(s.id, w.id, [{ productId: p.id, quantity: '2', receiptLineId: consigned.lineId }]);
+    expect(res.movements.map((m) => [m.kind, m.quantity, m.value])).toEqual([['ISSUE', '-2', '0.00']]);
+    const back = await step<RmaStepResult>(res.rma.id, 'replace');
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(back.body.movements.map((m) => [m.kind, m.quantity, m.value])).toEqual([['RECEIPT', '2', '0.00']]);
+    expect(await ownerOfLayers()).toEqual([
+      [null, '4'],
+      [s.id, '1'],
+      [s.id, '2'],
+    ]);
+    expect(await level(p.id, w.id)).toEqual({ onHand: '7', value: '10.00' });
+    // An own receipt's replacement stays ours.
+    const mine = await shipped(s.id, w.id, [{ productId: p.id, quantity: '1', receiptLineId: own.lineId }]);
+    const again = await step<RmaStepResult>(mine.rma.id, 'replace');
+    expect(again.body.movements.map((m) => [m.kind, m.quantity, m.value])).toEqual([['RECEIPT', '1', '2.50']]);
   });
 });
 

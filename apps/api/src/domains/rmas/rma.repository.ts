@@ -262,6 +262,8 @@ export interface ReceiptLineRow {
   movement_id: string | null;
   /** Units of that row's layers still open. */
   remaining: string;
+  /** The supplier owning what it brought in (a consignment receipt), else null. */
+  owner_id: string | null;
 }
 
 const RECEIPT_SELECT = sql`
@@ -270,7 +272,8 @@ const RECEIPT_SELECT = sql`
     gl.accepted_quantity::text AS accepted_quantity, gl.unit_cost_gbp::text AS unit_cost_gbp,
     m.id::text AS movement_id,
     coalesce((SELECT sum(sl.remaining) FROM stock_layers sl WHERE sl.origin_movement_id = m.id AND sl.remaining > 0), 0)::text
-      AS remaining
+      AS remaining,
+    (SELECT sl.owner_partner_id::text FROM stock_layers sl WHERE sl.origin_movement_id = m.id LIMIT 1) AS owner_id
   FROM goods_received_note_lines gl
   JOIN goods_received_notes g ON g.id = gl.note_id
   LEFT JOIN LATERAL (

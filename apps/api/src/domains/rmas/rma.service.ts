@@ -490,18 +490,26 @@ export async function replaceRma(ctx: Ctx, id: string) {
   const row = await lockFor(ctx, id, 'replace');
   const lines = await repo.findLines(ctx.db, [id]);
   const reason = `Replacement ${row.number} ${row.supplier_rma_number}`.trim();
+  const receipts = await repo.findReceiptLines(ctx.db, [
+    ...new Set(lines.map((l) => l.grn_line_id).filter((x): x is string => !!x)),
+  ]);
+  const ownerOf = new Map(receipts.map((r) => [r.line_id, r.owner_id]));
   // The replacement comes in where the units left (the line's bin, else the default receiving bin), at the cost per
-  // unit they left with: a new receipt, so a layer of its own dated today.
-  const postLines: PostLine[] = lines.map((l) => ({
-    productId: l.product_id,
-    warehouseId: row.warehouse_id,
-    ...(l.location_id ? { locationId: l.location_id } : {}),
-    kind: 'RECEIPT',
-    quantity: new Decimal(l.quantity),
-    unitCost: new Decimal(l.unit_cost ?? 0),
-    sourceLine: String(l.line_no),
-    reason,
-  }));
+  // unit they left with: a new receipt, so a layer of its own dated today. Units that left a consignment receipt
+  // come back as the supplier's, as they were (at zero to us).
+  const postLines: PostLine[] = lines.map((l) => {
+    const ownerId = l.grn_line_id ? ownerOf.get(l.grn_line_id) : null;
+    return {
+      productId: l.product_id,
+      warehouseId: row.warehouse_id,
+      ...(l.location_id ? { locationId: l.location_id } : {}),
+      kind: 'RECEIPT',
+      quantity: new Decimal(l.quantity),
+      ...(ownerId ? { ownerId, unitCost: ZERO } : { unitCost: new Decimal(l.unit_cost ?? 0) }),
+      sourceLine: String(l.line_no),
+      reason,
+    };
+  });
   const posted = await post(ctx, { sourceType: RMA_SOURCE_TYPE, sourceId: id, lines: postLines });
   await repo.setStatus(ctx.db, id, 'REPLACED', ctx.user.id);
   const [rma, movements] = await Promise.all([
