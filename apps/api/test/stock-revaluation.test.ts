@@ -504,7 +504,7 @@ describe('dates', () => {
 });
 
 describe('property', () => {
-  it('after any receipts, issues, transfers, returns and revaluations, value = layers = ledger, and a replay agrees', async () => {
+  it('after any receipts, issues, transfers, returns (from customers and to suppliers) and revaluations, value = layers = ledger, and a replay agrees', async () => {
     const a = await warehouse();
     const b = await warehouse();
     const owner = await supplier();
@@ -513,6 +513,7 @@ describe('property', () => {
       | { op: 'issue'; wh: 0 | 1; q: number }
       | { op: 'transfer'; q: number; arrive: number }
       | { op: 'return'; q: number }
+      | { op: 'toSupplier'; pick: number; q: number }
       | { op: 'revalue'; pick: number; pennies: number; price: boolean; past: boolean };
     const op: fc.Arbitrary<Op> = fc.oneof(
       fc.record({
@@ -532,6 +533,7 @@ describe('property', () => {
         arrive: fc.integer({ min: 0, max: 5 }),
       }),
       fc.record({ op: fc.constant('return' as const), q: fc.integer({ min: 1, max: 3 }) }),
+      fc.record({ op: fc.constant('toSupplier' as const), pick: fc.nat(), q: fc.integer({ min: 1, max: 4 }) }),
       fc.record({
         op: fc.constant('revalue' as const),
         pick: fc.nat(),
@@ -542,11 +544,12 @@ describe('property', () => {
       }),
     );
     // What the runs went through, so that the property is known to have met each case.
-    const seen = { split: 0, wholeInStock: 0, wholeGone: 0, moved: 0, returned: 0, past: 0 };
+    const seen = { split: 0, wholeInStock: 0, wholeGone: 0, moved: 0, returned: 0, toSupplier: 0, past: 0 };
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 4, maxLength: 14 }), async (ops) => {
         const p = await product();
         const receipts: string[] = [];
+        const receiptRows: string[] = [];
         const issues: { id: string; left: number }[] = [];
         const onHand = [0, 0];
         for (const o of ops) {
@@ -559,6 +562,7 @@ describe('property', () => {
               o.consigned ? { ownerId: owner } : {},
             );
             receipts.push(grn.id);
+            receiptRows.push(grn.movementId);
             onHand[0] = (onHand[0] ?? 0) + o.q;
           } else if (o.op === 'issue') {
             const q = Math.min(o.q, onHand[o.wh] ?? 0);
@@ -602,6 +606,24 @@ describe('property', () => {
             seen.returned += 1;
             const i = out.warehouse_id === a ? 0 : 1;
             onHand[i] = (onHand[i] ?? 0) + q;
+          } else if (o.op === 'toSupplier') {
+            // A return to supplier naming its receipt: exactly that receipt's layers still in warehouse a.
+            const from = receiptRows[o.pick % Math.max(receiptRows.length, 1)];
+            if (!from) continue;
+            const left = await ta.t.db
+              .selectFrom('stock_layers')
+              .select(sql<string>`coalesce(sum(remaining), 0)::text`.as('n'))
+              .where('origin_movement_id', '=', from)
+              .where('warehouse_id', '=', a)
+              .where('bucket', '=', 'STOCK')
+              .executeTakeFirstOrThrow();
+            const q = Math.min(o.q, D(left.n).floor().toNumber());
+            if (!q) continue;
+            await postAs({ type: 'rma', id: null }, [
+              { productId: p.id, warehouseId: a, kind: 'ISSUE', quantity: D(q).neg(), takesBackFrom: from },
+            ]);
+            onHand[0] = (onHand[0] ?? 0) - q;
+            seen.toSupplier += 1;
           } else {
             const grn = receipts[o.pick % Math.max(receipts.length, 1)];
             if (!grn || !o.pennies) continue;
