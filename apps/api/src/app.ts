@@ -23,6 +23,7 @@ import type { Db } from './db/db.ts';
 import { bundlesRoutes, bundleTaskReferences } from './domains/bundles/index.ts';
 import { carriersRoutes } from './domains/carriers/index.ts';
 import { configurationReferences, configurationRoutes, mailSettingsLoader } from './domains/configuration/index.ts';
+import { consignmentInvoiceReferences, consignmentInvoicesRoutes } from './domains/consignment-invoices/index.ts';
 import { currenciesRoutes } from './domains/currencies/index.ts';
 import { goodsReceivedNotesRoutes, grnReferences } from './domains/goods-received-notes/index.ts';
 import { registerEmbeddedIdentityProvider, registerPublicAddressCheck } from './domains/identity/index.ts';
@@ -36,6 +37,7 @@ import { purchaseInvoiceReferences, purchaseInvoicesRoutes } from './domains/pur
 import { purchaseOrderReferences, purchaseOrdersRoutes } from './domains/purchase-orders/index.ts';
 import { registerFifoProcess, reportsRoutes } from './domains/reports/index.ts';
 import { rmaReferences, rmasRoutes } from './domains/rmas/index.ts';
+import { settlementReferences, settlementsRoutes } from './domains/settlements/index.ts';
 import { registerCheckpoints, stockAreaRoutes, stockReferences } from './domains/stock/index.ts';
 import { stockCountReferences, stockCountsRoutes } from './domains/stock-counts/index.ts';
 import { stockTransfersRoutes, transferReferences } from './domains/stock-transfers/index.ts';
@@ -95,7 +97,9 @@ export function apiRoutes(config: Config): RouteEntry[] {
     ...bundlesRoutes,
     ...goodsReceivedNotesRoutes,
     ...rmasRoutes,
+    ...settlementsRoutes(config),
     ...purchaseInvoicesRoutes,
+    ...consignmentInvoicesRoutes,
     ...configurationRoutes(config),
   ];
 }
@@ -114,7 +118,9 @@ export const referenceHolders: readonly AreaReferences[] = [
   stockCountReferences,
   grnReferences,
   rmaReferences,
+  settlementReferences,
   purchaseInvoiceReferences,
+  consignmentInvoiceReferences,
 ];
 
 export async function buildApp({

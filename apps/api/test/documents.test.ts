@@ -345,3 +345,69 @@ describe('an RMA', () => {
     ]);
   });
 });
+
+describe('a settlement', () => {
+  it('refuses completing twice with its status and no steps left, changing nothing', async () => {
+    const supplier = await ta.t.db
+      .insertInto('business_partners')
+      .values({
+        code: `DOCSET${++n}`,
+        name: 'Document supplier',
+        default_currency: 'GBP',
+        payment_terms_days: 30,
+        is_consignment: false,
+        active: true,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const processor = await ta.t.db
+      .insertInto('processors')
+      .values({ code: `DOCP${n}`, name: 'Cash', type: 'CASH', currency: 'GBP' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { rows } = await sql<{ id: string }>`INSERT INTO purchase_invoices
+      (number, status, supplier_id, supplier_invoice_number, invoice_date, due_date, currency, exchange_rate,
+       net_total, vat_total, gross_total, open_amount, booked_at)
+      VALUES (${`PI-DOC-${n}`}, 'BOOKED', ${supplier.id}, ${`S-DOC-${n}`}, '2025-01-01', '2025-06-30', 'GBP', 1,
+        100, 0, 100, 100, now()) RETURNING id`.execute(ta.t.db);
+    const invoiceId = rows[0]?.id as string;
+    const draft = await admin.post<{ id: string; number: string }>(
+      '/api/purchase-invoice-settlements',
+      {
+        supplierId: supplier.id,
+        processorId: processor.id,
+        paymentDate: '2025-05-01',
+        paymentType: 'BANK_TRANSFER',
+        lines: [{ invoiceId, amount: '100.00' }],
+      },
+      key(),
+    );
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    const settlement = draft.body;
+    expect(settlement.number).toMatch(/^PIS-2025-\d{5}$/);
+    expect((await admin.post(`/api/purchase-invoice-settlements/${settlement.id}/complete`)).status).toBe(200);
+
+    const before = await footprint();
+    const refused = await admin.post<Conflict>(`/api/purchase-invoice-settlements/${settlement.id}/complete`);
+    expect([refused.status, refused.body.code]).toEqual([409, 'SETTLEMENT_STATUS_CONFLICT']);
+    expect(refused.body.details).toEqual({
+      document: 'purchase_invoice_settlement',
+      number: settlement.number,
+      status: 'COMPLETED',
+      action: 'complete',
+      allowedActions: [],
+    });
+    expect(refused.body.message).toBe(
+      `Settlement ${settlement.number} is completed: it cannot be completed again. Nothing more can be done with it.`,
+    );
+    expect(await footprint()).toEqual(before);
+
+    expect((await logOf('purchase_invoice_settlement', settlement.number)).map((r) => r.action)).toEqual([
+      'create',
+      'complete',
+    ]);
+    expect(await eventsOf(`purchase_invoice_settlement:${settlement.id}`)).toMatchObject([
+      { from: 'DRAFT', to: 'COMPLETED', action: 'complete' },
+    ]);
+  });
+});

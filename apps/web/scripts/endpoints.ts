@@ -52,6 +52,13 @@ export const ALSO_INVALIDATES: Readonly<Record<string, readonly string[]>> = {
   '/api/users': ['/api/roles'],
   // Bins are the default locations of a warehouse's configuration, listed apart.
   '/api/warehouses': ['/api/warehouse-configs'],
+  // A settlement holds and pays supplier invoices (status, open amount) and applies supplier credits (RMAs').
+  '/api/purchase-invoice-settlements': ['/api/purchase-invoices', '/api/rmas/supplier-credits'],
+  // A consignment invoice is a supplier invoice (listed in Client Invoices); a supplier invoice's book or cancel
+  // step on one settles or releases what is owed to the supplier.
+  '/api/consignment-invoices': ['/api/purchase-invoices'],
+  'purchaseInvoicesApi.bookPurchaseInvoice': ['/api/consignment-invoices'],
+  'purchaseInvoicesApi.cancelPurchaseInvoice': ['/api/consignment-invoices'],
   'stockApi.overrideStock': STOCK_FIGURES,
   'stockApi.adjustStock': STOCK_FIGURES,
   'stockApi.reverseOverride': STOCK_FIGURES,

@@ -442,8 +442,16 @@ export interface Database {
   rma_lines: RmaLinesTable;
   supplier_credits: SupplierCreditsTable;
   purchase_invoices: PurchaseInvoicesTable;
+  consignment_receipt_costs: ConsignmentReceiptCostsTable;
+  consignment_sales: ConsignmentSalesTable;
+  consignment_invoice_lines: ConsignmentInvoiceLinesTable;
   purchase_invoice_lines: PurchaseInvoiceLinesTable;
   purchase_invoice_receipt_matches: PurchaseInvoiceReceiptMatchesTable;
+  purchase_invoice_settlements: PurchaseInvoiceSettlementsTable;
+  purchase_invoice_settlement_lines: PurchaseInvoiceSettlementLinesTable;
+  purchase_invoice_settlement_credits: PurchaseInvoiceSettlementCreditsTable;
+  purchase_invoice_settlement_cheque_events: PurchaseInvoiceSettlementChequeEventsTable;
+  bank_base_rates: BankBaseRatesTable;
 }
 
 type Num = ColumnType<string, string | undefined, string>;
@@ -520,6 +528,8 @@ export interface StockLayersTable {
   quantity: string;
   remaining: string;
   remaining_value: string;
+  /** The receipt row the units came in by (fifo.ts Layer.root). */
+  root_movement_id: string | null;
 }
 export interface StockConsumptionsTable {
   movement_id: string;
@@ -533,6 +543,7 @@ export interface StockConsumptionsTable {
   quantity: string;
   value: string;
   is_deficit: Generated<boolean>;
+  root_movement_id: string | null;
 }
 export interface StockReservationsTable {
   id: Generated<string>;
@@ -923,6 +934,47 @@ export interface PurchaseInvoicesTable {
   cancel_reason: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** STANDARD, or CONSIGNMENT (units sold in period_from..period_to, lines in consignment_invoice_lines). */
+  kind: Generated<string>;
+  period_from: string | null;
+  period_to: string | null;
+}
+export interface ConsignmentReceiptCostsTable {
+  movement_id: string;
+  partner_id: string;
+  product_id: string;
+  unit_cost: string;
+  currency: string;
+}
+export interface ConsignmentSalesTable {
+  id: Generated<string>;
+  partner_id: string;
+  product_id: string;
+  warehouse_id: string;
+  sold_on: string;
+  quantity: string;
+  unit_cost: string;
+  currency: string;
+  movement_id: string;
+  receipt_movement_id: string;
+  reverses_movement_id: string | null;
+  source_type: string;
+  source_id: string | null;
+  source_line: string | null;
+  invoice_id: string | null;
+  created_at: Generated<Date>;
+}
+export interface ConsignmentInvoiceLinesTable {
+  id: Generated<string>;
+  invoice_id: string;
+  line_no: number;
+  product_id: string;
+  quantity: string;
+  unit_price: string;
+  vat_code: string;
+  vat_rate: string;
+  net_amount: string;
+  vat_amount: string;
 }
 export interface PurchaseInvoiceLinesTable {
   id: Generated<string>;
@@ -998,4 +1050,83 @@ export interface SupplierCreditsTable {
   source_id: string;
   created_by: string | null;
   created_at: Timestamp;
+}
+
+/** Settlements of supplier invoices (migration 0034). */
+export interface PurchaseInvoiceSettlementsTable {
+  id: Generated<string>;
+  number: string;
+  status: Generated<string>;
+  supplier_id: string;
+  payment_date: string;
+  processor_id: string;
+  payment_type: string;
+  reference: Generated<string>;
+  note: Generated<string>;
+  currency: string;
+  exchange_rate: string;
+  processor_currency: string;
+  invoices_total: Generated<string>;
+  interest_total: Generated<string>;
+  credits_total: Generated<string>;
+  total_paid: Generated<string>;
+  total_paid_processor: Generated<string>;
+  exchange_difference_gbp: Generated<string>;
+  cheque_number: string | null;
+  cheque_date: string | null;
+  cheque_bank: string | null;
+  cheque_status: string | null;
+  cheque_status_at: Date | null;
+  notified_at: Date | null;
+  notified_recipients: string[] | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  completed_at: Date | null;
+  completed_by: string | null;
+  canceled_at: Date | null;
+  canceled_by: string | null;
+  cancel_reason: Generated<string>;
+}
+export interface PurchaseInvoiceSettlementLinesTable {
+  id: Generated<string>;
+  settlement_id: string;
+  line_no: number;
+  invoice_id: string;
+  open_before: string;
+  amount: string;
+  days_late: Generated<number>;
+  interest_basis: string;
+  interest_type: string | null;
+  interest_rate: string | null;
+  base_rate: string | null;
+  interest_reference_date: string | null;
+  interest_proposal: Generated<string>;
+  fixed_sum: Generated<string>;
+  include_interest: Generated<boolean>;
+  interest_amount: Generated<string>;
+  amount_gbp: string;
+  booked_gbp: string;
+  exchange_difference_gbp: string;
+}
+export interface PurchaseInvoiceSettlementCreditsTable {
+  id: Generated<string>;
+  settlement_id: string;
+  position: number;
+  credit_id: string;
+  amount: string;
+}
+export interface PurchaseInvoiceSettlementChequeEventsTable {
+  id: Generated<string>;
+  settlement_id: string;
+  status: string;
+  event_date: string;
+  note: Generated<string>;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+export interface BankBaseRatesTable {
+  effective_date: string;
+  rate_percent: string;
+  updated_at: Timestamp;
 }

@@ -100,22 +100,26 @@ export const IMPORT_KIND_DEFS: Record<ImportKind, ImportKindDef> = {
     kind: 'purchase_invoices',
     label: 'Purchase invoices',
     permission: 'add_purchase_invoice',
+    // A supplier's invoice sheet is read on Client Invoices Upload, where the supplier, number and dates are chosen
+    // on the screen: the sheet's own are optional (when mapped, they are checked and offered).
     fields: [
-      { field: 'supplier', label: 'Supplier', required: true, aliases: ['supplier code', 'vendor'] },
+      { field: 'supplier', label: 'Supplier', aliases: ['supplier code', 'vendor'] },
       {
         field: 'supplierInvoiceNumber',
         label: 'Supplier invoice number',
-        required: true,
         aliases: ['invoice number', 'invoice no', 'invoice'],
       },
-      { field: 'invoiceDate', label: 'Invoice date', required: true, aliases: ['date'] },
+      { field: 'invoiceDate', label: 'Invoice date', aliases: ['date'] },
       { field: 'dueDate', label: 'Due date', aliases: ['payment due'] },
       { field: 'currency', label: 'Currency', aliases: ['currency code'] },
       { field: 'purchaseOrderNumber', label: 'Purchase order', aliases: ['po number', 'po', 'order number'] },
-      { field: 'sku', label: 'SKU', required: true, aliases: ['item code', 'product code'] },
+      // SKU or barcode: either column names the product (reading needs one of them mapped).
+      { field: 'sku', label: 'SKU', aliases: ['item code', 'product code', 'article number'] },
+      { field: 'barcode', label: 'Barcode', aliases: ['ean', 'upc', 'gtin', 'ean13'] },
       { field: 'quantity', label: 'Quantity', required: true, aliases: ['qty'] },
       { field: 'unitCost', label: 'Unit cost', required: true, aliases: ['cost', 'price', 'unit price'] },
-      { field: 'vatRate', label: 'VAT rate', aliases: ['vat', 'tax rate'] },
+      { field: 'discountPercent', label: 'Discount %', aliases: ['discount', 'disc', 'disc %', 'discount percent'] },
+      { field: 'vatRate', label: 'VAT rate', aliases: ['vat', 'tax rate', 'vat code', 'vat %'] },
     ],
   },
 };

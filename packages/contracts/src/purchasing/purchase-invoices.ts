@@ -3,8 +3,10 @@ import { Percentage } from '../platform/decimal.ts';
 import { actionEndpoint, defineDocument, documentStatuses } from '../platform/documents.ts';
 import { endpoint } from '../platform/endpoint.ts';
 import { IsoDate, PageQuery, pageOf, Uuid } from '../platform/pagination.ts';
+import { PdfFile, PrintoutQuery } from '../platform/printouts.ts';
 import { singleLine } from '../platform/text.ts';
 import { PositiveStockQuantity } from '../stock/stock.ts';
+import type { PermissionName } from '../users/permissions.ts';
 import { DiscountPercent, PurchaseUnitCost } from './purchase-orders.ts';
 import { VatCode } from './vat.ts';
 
@@ -31,8 +33,16 @@ export const PurchaseInvoiceErrorCode = {
   PURCHASE_INVOICE_DATE_INVALID: 'PURCHASE_INVOICE_DATE_INVALID',
   /** The attached file is not an upload of this installation, not a PDF or .xlsx, or another document's. */
   PURCHASE_INVOICE_UPLOAD_UNKNOWN: 'PURCHASE_INVOICE_UPLOAD_UNKNOWN',
+  /** Cancelling a booked invoice that settlements have partly paid (409; details: number, grossTotal, openAmount). */
+  PURCHASE_INVOICE_PARTLY_PAID: 'PURCHASE_INVOICE_PARTLY_PAID',
   /** Booking an invoice beyond the tolerances without a reason. */
   PURCHASE_INVOICE_DIFFERENCE_REASON_REQUIRED: 'PURCHASE_INVOICE_DIFFERENCE_REASON_REQUIRED',
+  /** Booking an invoice beyond the tolerances without the permission to approve differences (403). */
+  PURCHASE_INVOICE_DIFFERENCE_APPROVAL_REQUIRED: 'PURCHASE_INVOICE_DIFFERENCE_APPROVAL_REQUIRED',
+  /** The mapping chosen to read a supplier's .xlsx is not a saved purchase invoice mapping. */
+  PURCHASE_INVOICE_MAPPING_UNKNOWN: 'PURCHASE_INVOICE_MAPPING_UNKNOWN',
+  /** The supplier's .xlsx cannot give invoice lines: no product column, no lines, or too many. */
+  PURCHASE_INVOICE_SHEET_INVALID: 'PURCHASE_INVOICE_SHEET_INVALID',
 } as const;
 export type PurchaseInvoiceErrorCode = (typeof PurchaseInvoiceErrorCode)[keyof typeof PurchaseInvoiceErrorCode];
 
@@ -76,6 +86,13 @@ export const purchaseInvoiceDocument = defineDocument({
       to: ['PROCESSED', 'BOOKED'],
       permission: 'approve_purchase_invoice_settlement',
       done: 'paid',
+    },
+    // A settlement cancelled or a cheque returned gives the invoice back, its open amount restored.
+    release: {
+      from: ['PROCESSING'],
+      to: ['BOOKED'],
+      permission: ['cancel_purchase_invoice_settlement', 'approve_purchase_invoice_settlement'],
+      done: 'released from its settlement',
     },
   },
 });
@@ -179,9 +196,15 @@ export const PurchaseInvoiceLine = z
   .meta({ id: 'PurchaseInvoiceLine' });
 export type PurchaseInvoiceLine = z.infer<typeof PurchaseInvoiceLine>;
 
+/** STANDARD: against order lines; CONSIGNMENT: for consignment units sold in a period (consignment-invoices.ts). */
+export const PURCHASE_INVOICE_KINDS = ['STANDARD', 'CONSIGNMENT'] as const;
+export const PurchaseInvoiceKind = z.enum(PURCHASE_INVOICE_KINDS);
+export type PurchaseInvoiceKind = z.infer<typeof PurchaseInvoiceKind>;
+
 const invoiceFields = {
   id: Uuid,
   number: z.string(),
+  kind: PurchaseInvoiceKind,
   status: PurchaseInvoiceStatus,
   supplier: z.object({ id: Uuid, code: z.string(), name: z.string() }),
   supplierInvoiceNumber: z.string(),
@@ -269,6 +292,106 @@ export const InvoicableOrderLine = z
   .meta({ id: 'InvoicableOrderLine' });
 export type InvoicableOrderLine = z.infer<typeof InvoicableOrderLine>;
 
+/**
+ * Booking an invoice that differs beyond the tolerances needs, besides the book step's own permission and a
+ * reason, the permission to approve differences (DOMAIN.md: "booking past the tolerance needs a reason and the
+ * permission to approve differences"). Within the tolerances approve_purchase_invoice alone books.
+ */
+export const PURCHASE_INVOICE_DIFFERENCE_PERMISSION =
+  'approve_purchase_invoice_difference' as const satisfies PermissionName;
+
+/** The lines of a supplier's .xlsx read through a saved mapping (kind purchase_invoices), at most this many rows. */
+export const PURCHASE_INVOICE_SHEET_ROWS_MAX = 5000;
+
+/** Read a supplier's .xlsx (uploaded through the uploads area) through a saved mapping, against their open orders. */
+export const PurchaseInvoiceSheetInput = z.object({
+  supplierId: Uuid,
+  /** The .xlsx's file name as the uploads area answered it. */
+  attachment: z.string().trim().min(1).max(200),
+  mappingId: Uuid,
+  /** The orders whose lines the rows are matched to; empty: every open order of the supplier. */
+  orderIds: z.array(Uuid).max(200).default([]),
+});
+export type PurchaseInvoiceSheetInput = z.input<typeof PurchaseInvoiceSheetInput>;
+
+/** Why a row of the sheet gives no invoice line. */
+export const SHEET_PROBLEMS = [
+  /** A cell's value is not what its field takes (message: what is wrong). */
+  'CELL',
+  /** The row names no product (neither SKU nor barcode). */
+  'NO_PRODUCT_CODE',
+  /** No product has this SKU or barcode. */
+  'UNKNOWN_PRODUCT',
+  /** The product is on none of the supplier's open orders (or of the orders chosen). */
+  'NOT_ORDERED',
+  /** The row's order number is not one of the supplier's open orders (or of those chosen). */
+  'UNKNOWN_ORDER',
+  /** The row's supplier column names another supplier. */
+  'OTHER_SUPPLIER',
+  /** The row's currency is not its order's. */
+  'OTHER_CURRENCY',
+  /** Another row already invoices the same order line at another price, discount or VAT. */
+  'CONFLICTING_ROWS',
+] as const;
+export const SheetProblemKind = z.enum(SHEET_PROBLEMS);
+export type SheetProblemKind = z.infer<typeof SheetProblemKind>;
+
+export const PurchaseInvoiceSheetProblem = z.object({
+  rowNumber: z.number().int(),
+  problem: SheetProblemKind,
+  /** The mapped field concerned (CELL). */
+  field: z.string().optional(),
+  /** The SKU, barcode, order number, supplier or currency the row names; for CELL, what is wrong with the cell. */
+  value: z.string().optional(),
+  /** The other row (CONFLICTING_ROWS). */
+  otherRow: z.number().int().optional(),
+  /** In English, for the log and as the fallback text. */
+  message: z.string(),
+});
+export type PurchaseInvoiceSheetProblem = z.infer<typeof PurchaseInvoiceSheetProblem>;
+
+/** One invoice line proposed from the sheet: the order line it was matched to, beside the sheet's figures. */
+export const PurchaseInvoiceSheetLine = z.object({
+  /** The sheet's rows it comes from (rows of one product may share an order line; one row may span lines). */
+  rowNumbers: z.array(z.number().int()),
+  orderLine: InvoicableOrderLine,
+  quantity: z.string(),
+  /** Per unit before discount, in the order's currency. */
+  unitPrice: z.string(),
+  discountPercent: z.string(),
+  /** The sheet's VAT, else the order line's. */
+  vatCode: VatCode,
+  /** What was still open on the order line before this sheet: ordered or received (the larger) less invoiced. */
+  openQuantity: z.string(),
+});
+export type PurchaseInvoiceSheetLine = z.infer<typeof PurchaseInvoiceSheetLine>;
+
+export const PurchaseInvoiceSheet = z
+  .object({
+    mapping: z.object({ id: Uuid, name: z.string() }),
+    fileName: z.string(),
+    /** Data rows read (empty rows left out). */
+    rowsRead: z.number().int(),
+    /** The invoice's own facts when the sheet carries them (the first row that has each). */
+    invoice: z.object({
+      supplierInvoiceNumber: z.string().nullable(),
+      invoiceDate: z.string().nullable(),
+      dueDate: z.string().nullable(),
+    }),
+    lines: z.array(PurchaseInvoiceSheetLine),
+    problems: z.array(PurchaseInvoiceSheetProblem),
+  })
+  .meta({ id: 'PurchaseInvoiceSheet' });
+export type PurchaseInvoiceSheet = z.infer<typeof PurchaseInvoiceSheet>;
+
+export const PurchaseInvoiceSheetMapping = z.object({
+  id: Uuid,
+  name: z.string(),
+  isDefault: z.boolean(),
+  columns: z.array(z.object({ header: z.string(), field: z.string() })),
+});
+export type PurchaseInvoiceSheetMapping = z.infer<typeof PurchaseInvoiceSheetMapping>;
+
 const IdParams = z.object({ id: Uuid });
 const tag = 'purchasing';
 
@@ -304,7 +427,8 @@ export const purchaseInvoicesApi = {
   purchaseInvoiceTolerances: endpoint({
     method: 'GET',
     path: '/api/purchase-invoices/tolerances',
-    permission: 'view_purchase_invoice',
+    // Read by the invoices and by the Configuration screen.
+    permission: ['view_purchase_invoice', 'view_system_configuration'],
     tag,
     summary: 'The three-way match tolerances (quantity and price, %)',
     response: z.object({ quantityPercent: z.string(), pricePercent: z.string() }),
@@ -355,5 +479,35 @@ export const purchaseInvoicesApi = {
     params: IdParams,
     body: PurchaseInvoiceCancelInput,
     response: PurchaseInvoice,
+  }),
+  purchaseInvoiceSheetMappings: endpoint({
+    method: 'GET',
+    path: '/api/purchase-invoices/sheet-mappings',
+    permission: 'add_purchase_invoice',
+    tag,
+    summary:
+      'The saved Excel mappings a supplier’s .xlsx can be read through (kind purchase_invoices), the default first',
+    response: z.object({ items: z.array(PurchaseInvoiceSheetMapping) }),
+  }),
+  readPurchaseInvoiceSheet: endpoint({
+    method: 'POST',
+    path: '/api/purchase-invoices/sheet-lines',
+    permission: 'add_purchase_invoice',
+    tag,
+    summary:
+      'Read the lines of a supplier’s uploaded .xlsx through a saved mapping and match them to their open order lines, oldest first (writes nothing); rows that match nothing are listed as problems',
+    body: PurchaseInvoiceSheetInput,
+    response: PurchaseInvoiceSheet,
+  }),
+  purchaseInvoicePdf: endpoint({
+    method: 'GET',
+    path: '/api/purchase-invoices/:id/pdf',
+    permission: 'view_purchase_invoice',
+    tag,
+    summary:
+      'The supplier invoice as a PDF (A4, in the language of lang or Accept-Language): supplier, lines with their orders, VAT per rate, totals, open amount',
+    params: IdParams,
+    query: PrintoutQuery,
+    response: PdfFile,
   }),
 };

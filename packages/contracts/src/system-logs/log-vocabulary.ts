@@ -12,6 +12,7 @@ export const SYSTEM_LOG_ENTITIES = [
   'purchase_order',
   'good_received_note',
   'purchase_invoice',
+  'purchase_invoice_settlement',
   'rma',
   'inventory_transfer',
   'stock_count',
@@ -48,6 +49,7 @@ export const SYSTEM_LOG_ENTITIES = [
   'role',
   'user_preferences',
   'system_configuration',
+  'bank_base_rate',
 ] as const;
 export type SystemLogEntity = (typeof SYSTEM_LOG_ENTITIES)[number];
 
@@ -83,6 +85,10 @@ export const SYSTEM_LOG_ACTIONS = [
   'ship',
   'credit',
   'replace',
+  'collect_cheque',
+  'send_cheque_to_bank',
+  'realize_cheque',
+  'return_cheque',
   // Stock
   'override',
   'adjust',

@@ -52,6 +52,7 @@ export const PERMISSION_CATALOGUE = {
     'add_purchase_invoice',
     'edit_purchase_invoice',
     'approve_purchase_invoice',
+    'approve_purchase_invoice_difference',
     'cancel_purchase_invoice',
     'view_purchase_invoice_settlement',
     'add_purchase_invoice_settlement',

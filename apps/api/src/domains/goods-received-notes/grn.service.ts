@@ -546,7 +546,10 @@ export async function postNote(ctx: Ctx, id: string) {
       kind: 'RECEIPT',
       quantity: accepted,
       unitCost: unitCostGbp,
-      ...(row.consigned ? { ownerId: row.supplier_id } : {}),
+      // Supplier-owned: the order line's net per unit in the order's currency is what a sale of them will owe.
+      ...(row.consigned
+        ? { ownerId: row.supplier_id, agreedCost: { unitCost: orderUnitCost(line), currency: order.currency } }
+        : {}),
       sourceLine: String(l.line_no),
       reason: `${row.number} ${order.number}`,
     });

@@ -4,6 +4,7 @@ import type { RouteEntry } from '../../platform/routes.ts';
 import { type ImportJobHandler, registerImportJobs } from './import-jobs.ts';
 import { excelMappingRoutes, productImportRoutes } from './imports.routes.ts';
 
+export { mappingById, mappingsOfKind } from './excel-mapping.repository.ts';
 // The import engine for the areas that import a sheet (products, inventory): they stand on it, not it on them.
 export type { ImportJob, ImportJobHandler } from './import-jobs.ts';
 export { fileContent, finishRun } from './import-run.repository.ts';

@@ -2,12 +2,14 @@ import {
   type CurrencyCode,
   GRN_SOURCE_TYPE,
   type MatchFlag,
+  PURCHASE_INVOICE_DIFFERENCE_PERMISSION,
   type PurchaseInvoice,
   type PurchaseInvoiceBookInput,
   type PurchaseInvoiceCancelInput,
   PurchaseInvoiceErrorCode,
   type PurchaseInvoiceFilter,
   type PurchaseInvoiceInput,
+  type PurchaseInvoiceKind,
   type PurchaseInvoiceLine,
   type PurchaseInvoiceListQuery,
   type PurchaseInvoiceStatus,
@@ -37,9 +39,10 @@ import {
 } from '../../platform/documents.ts';
 import { documentRows, sendDocumentsXlsx } from '../../platform/documents-export.ts';
 import { lineDetails } from '../../platform/documents-lines.ts';
-import { unprocessable } from '../../platform/errors.ts';
+import { conflict, forbidden, unprocessable } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/routes.ts';
 import { ui, type XlsxColumn } from '../../platform/xlsx.ts';
+import { bookConsignmentInvoice, cancelConsignmentInvoice } from '../consignment-invoices/index.ts';
 import { rateOn } from '../currencies/index.ts';
 import { revalueReceipts } from '../stock/index.ts';
 import * as repo from './purchase-invoice.repository.ts';
@@ -113,6 +116,7 @@ function summaryOf(r: repo.InvoiceRow): PurchaseInvoiceSummary {
   return {
     id: r.id,
     number: r.number,
+    kind: r.kind as PurchaseInvoiceKind,
     status: r.status as PurchaseInvoiceStatus,
     supplier: { id: r.supplier_id, code: r.supplier_code, name: r.supplier_name },
     supplierInvoiceNumber: r.supplier_invoice_number,
@@ -521,6 +525,11 @@ async function revalue(
 
 export async function bookInvoice(ctx: Ctx, id: string, input: BookValues): Promise<PurchaseInvoice> {
   const row = await lockFor(ctx, id, 'book');
+  // A consignment invoice is booked against what is owed, not order lines (consignment-invoices).
+  if (row.kind === 'CONSIGNMENT') {
+    await bookConsignmentInvoice(ctx, id, input);
+    return getInvoice(ctx.db, id);
+  }
   // The order lines, locked as creating does, so the match is read as it is.
   const lines = await repo.findLines(ctx.db, id);
   const orderLines = new Map(
@@ -533,6 +542,18 @@ export async function bookInvoice(ctx: Ctx, id: string, input: BookValues): Prom
   );
   const before = await getInvoice(ctx.db, id);
   const beyond = before.lines.filter((l) => !l.match.withinTolerance);
+  const mismatches = () =>
+    beyond.map((l) => `line ${l.lineNo} ${l.product.sku}: ${l.match.flags.join(', ').toLowerCase()}`).join('; ');
+  // Past the tolerances only someone who may approve differences books (the reason alone is not enough).
+  if (beyond.length && !ctx.user.permissions.has(PURCHASE_INVOICE_DIFFERENCE_PERMISSION))
+    throw forbidden(
+      `${row.number} differs from its orders and receipts beyond the tolerances (${mismatches()}): booking it needs the permission to approve differences. Ask someone who holds it to book it.`,
+      {
+        required: PURCHASE_INVOICE_DIFFERENCE_PERMISSION,
+        lines: beyond.map((l) => ({ lineNo: l.lineNo, sku: l.product.sku, flags: l.match.flags })),
+      },
+      PurchaseInvoiceErrorCode.PURCHASE_INVOICE_DIFFERENCE_APPROVAL_REQUIRED,
+    );
   if (beyond.length && !input.reason)
     throw unprocessable(
       PurchaseInvoiceErrorCode.PURCHASE_INVOICE_DIFFERENCE_REASON_REQUIRED,
@@ -581,6 +602,21 @@ function dayText(v: unknown): string {
 
 export async function cancelInvoice(ctx: Ctx, id: string, input: CancelValues): Promise<PurchaseInvoice> {
   const row = await lockFor(ctx, id, 'cancel');
+  // A settlement paid part of it: cancelling would lose that payment (open amounts stay exact).
+  if (row.status === 'BOOKED' && new Decimal(row.open_amount).lt(row.gross_total))
+    throw conflict(
+      PurchaseInvoiceErrorCode.PURCHASE_INVOICE_PARTLY_PAID,
+      `Supplier invoice ${row.number} is partly paid (${new Decimal(row.gross_total).minus(row.open_amount).toFixed(2)} of ${new Decimal(row.gross_total).toFixed(2)} ${row.currency}): it cannot be cancelled. Settle the rest, or record the supplier's credit note.`,
+      {
+        number: row.number,
+        grossTotal: new Decimal(row.gross_total).toFixed(2),
+        openAmount: new Decimal(row.open_amount).toFixed(2),
+      },
+    );
+  if (row.kind === 'CONSIGNMENT') {
+    await cancelConsignmentInvoice(ctx, id, input);
+    return getInvoice(ctx.db, id);
+  }
   const lines = await repo.findLines(ctx.db, id);
   await repo.lockOrderLines(
     ctx.db,

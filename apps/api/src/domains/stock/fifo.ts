@@ -152,6 +152,8 @@ export interface StepResult {
   created: Layer[];
   /** A cost change (EngineMovement.revalue): what it did. */
   costChange?: CostChangeResult;
+  /** A linked inbound row: the supplier-owned units it brought back, by owner and root (consignment returns). */
+  consignedBack?: { ownerId: string; root: string | null; quantity: Decimal }[];
 }
 
 export class FifoError extends Error {
@@ -513,6 +515,13 @@ export class FifoState {
     }
     const key = keyOf(m.warehouseId, m.bucket);
     const value = pieces.reduce((sum, p) => sum.add(p.value), ZERO);
+    // Read before deficits are settled (which lowers the pieces' quantities): what came back, whoever it fills.
+    const consignedBack =
+      'linkedTo' in cost
+        ? pieces
+            .filter((p) => p.ownerId && p.quantity.gt(0))
+            .map((p) => ({ ownerId: p.ownerId as string, root: p.root ?? null, quantity: p.quantity }))
+        : [];
     // Every own piece is the newest known cost, even one a deficit absorbs whole.
     for (const p of pieces) if (!p.ownerId) this.lastCost.set(key, p.unitCost);
     const revaluations = this.settleDeficits(key, pieces, m);
@@ -535,7 +544,7 @@ export class FifoState {
       this.insert(layer);
       created.push(layer);
     });
-    return { value, slices: [], revaluations, created };
+    return { value, slices: [], revaluations, created, ...(consignedBack.length ? { consignedBack } : {}) };
   }
 
   /** The slices of an outbound row not yet brought back, up to `quantity`, in order. */
@@ -667,6 +676,8 @@ export interface ReplayResult {
   lastCosts: { warehouseId: string; bucket: Bucket; unitCost: Decimal }[];
   /** What the cost changes in the history sent to cost of sales, per change, warehouse and cause. */
   costOfSales: CostOfSalesShare[];
+  /** Linked inbound rows that brought back supplier-owned units (StepResult.consignedBack), by movement id. */
+  consignedBack: Map<string, NonNullable<StepResult['consignedBack']>>;
 }
 
 /** Replays a product's rows in posting order (posted_at, then id) from nothing. */
@@ -676,8 +687,10 @@ export function replay(movements: EngineMovement[]): ReplayResult {
   const entries: ReplayEntry[] = [];
   // Sorted here, not trusted from the caller: a backdated row has the newest id but an earlier date.
   const costOfSales: CostOfSalesShare[] = [];
+  const consignedBack = new Map<string, NonNullable<StepResult['consignedBack']>>();
   for (const m of [...movements].sort(ledgerOrder)) {
     const r = state.apply(m);
+    if (r.consignedBack) consignedBack.set(m.id, r.consignedBack);
     if (m.revalue && r.costChange) {
       // Its rows per warehouse and bucket, keyed so that the ledger's LANDED_COST / PRICE_DIFFERENCE rows match.
       for (const l of r.costChange.layers)
@@ -709,6 +722,7 @@ export function replay(movements: EngineMovement[]): ReplayResult {
     layers: state.openLayers(),
     lastCosts: state.lastCosts(),
     costOfSales,
+    consignedBack,
   };
 }
 

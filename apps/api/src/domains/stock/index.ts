@@ -9,6 +9,13 @@ export {
   registerCheckpoints,
   requestCheckpoints,
 } from './checkpoint.service.ts';
+export {
+  type OwedGroup,
+  owedGroups,
+  releaseOwed,
+  settledQuantity,
+  settleOwed,
+} from './consignment.repository.ts';
 // The FIFO engine and the ledger as its rows, for the reports that replay the history.
 export {
   type Bucket,

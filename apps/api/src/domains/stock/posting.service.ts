@@ -7,6 +7,7 @@ import { londonDay } from '../../platform/business-day.ts';
 import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import { emitEvent, emitEvents } from '../../platform/outbox.ts';
 import { assertPeriodOpen } from '../configuration/index.ts';
+import { recordConsignment } from './consignment.ts';
 import {
   type Bucket,
   type CostOfSalesShare,
@@ -79,6 +80,11 @@ export interface PostLine {
   assembled?: boolean;
   /** Inbound stock owned by a supplier (consignment): valued at zero. */
   ownerId?: string | null;
+  /**
+   * Supplier-owned inbound: what was agreed per unit (the consignment order line's net per unit, in the order's
+   * currency). A sale (ISSUE) of these units later records it as owed to the supplier (consignment.ts).
+   */
+  agreedCost?: { unitCost: Decimal; currency: string };
   /** Inbound that brings back what an outbound row took: its id, or an earlier line of this posting. */
   linkTo?: string | { line: number };
   /**
@@ -151,6 +157,9 @@ interface Row {
   assembled: boolean;
   value?: Decimal;
   slices?: Slice[];
+  agreedCost?: { unitCost: Decimal; currency: string };
+  /** A linked inbound row: the supplier-owned units it brought back (fifo.ts StepResult.consignedBack). */
+  consignedBack?: { ownerId: string; root: string | null; quantity: Decimal }[];
 }
 
 function insufficient(message: string, details: Record<string, string>) {
@@ -254,6 +263,7 @@ export async function post(ctx: PostingCtx, posting: Posting): Promise<PostedMov
   }
   await writeValued(ctx, valued, posting);
   await cascadeToBundles(ctx, revalued, posting, at);
+  await recordConsignment(db, rows, posting, day);
   // One event per product × warehouse whose level moved, in this transaction: it exists only if the posting commits.
   const touched = new Map(rows.map((r) => [`${r.productId}:${r.warehouseId}`, r]));
   await emitEvents(
@@ -436,6 +446,7 @@ async function expandLines(
           quantity: l.quantity,
           ownerId,
           unitCost: ownerId ? ZERO : l.unitCost,
+          ...(ownerId && l.agreedCost ? { agreedCost: l.agreedCost } : {}),
           engine: { ...engine, cost: { unitCost: l.unitCost }, ownerId },
         });
       }
@@ -600,6 +611,7 @@ function valueOnOpenLayers(
     }
     r.value = result.value;
     r.slices = result.slices;
+    if (result.consignedBack) r.consignedBack = result.consignedBack;
     settled.push(...result.revaluations);
   }
   const layers = state.openLayers();
@@ -943,6 +955,8 @@ async function revalueProduct(
   for (const r of rows) {
     r.value = result.values.get(r.id) ?? ZERO;
     r.slices = result.slices.get(r.id) ?? [];
+    const back = result.consignedBack.get(r.id);
+    if (back) r.consignedBack = back;
     current.set(`${r.id}|${at}`, (current.get(`${r.id}|${at}`) ?? ZERO).add(r.value));
   }
   await writeRows(ctx, rows, posting);

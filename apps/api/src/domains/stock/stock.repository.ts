@@ -197,6 +197,7 @@ function toLayer(r: {
   quantity: string;
   remaining: string;
   remaining_value: string;
+  root_movement_id: string | null;
 }): Layer {
   return {
     originMovementId: r.origin_movement_id,
@@ -209,6 +210,7 @@ function toLayer(r: {
     quantity: new Decimal(r.quantity),
     remaining: new Decimal(r.remaining),
     remainingValue: new Decimal(r.remaining_value),
+    ...(r.root_movement_id ? { root: r.root_movement_id } : {}),
   };
 }
 
@@ -223,6 +225,7 @@ const LAYER_COLUMNS = [
   'quantity',
   'remaining',
   'remaining_value',
+  'root_movement_id',
 ] as const;
 
 /** Open layers of products in warehouses (each pair), by product. */
@@ -315,6 +318,7 @@ export async function linkedOutbound(db: Db, movementId: string) {
         quantity: new Decimal(s.quantity),
         value: new Decimal(s.value),
         isDeficit: s.is_deficit,
+        ...(s.root_movement_id ? { root: s.root_movement_id } : {}),
       }),
     ),
     broughtBack: new Decimal(back.q),
@@ -376,6 +380,7 @@ export async function insertConsumptions(db: Db, taken: { productId: string; mov
       quantity: s.quantity.toFixed(),
       value: s.value.toFixed(),
       is_deficit: s.isDeficit,
+      root_movement_id: s.root ?? null,
     })),
   );
   for (let i = 0; i < rows.length; i += 1000)
@@ -416,6 +421,7 @@ export async function replaceLayers(
       quantity: l.quantity.toFixed(),
       remaining: l.remaining.toFixed(),
       remaining_value: l.remainingValue.toFixed(),
+      root_movement_id: l.root ?? null,
     })),
   );
   for (let i = 0; i < rows.length; i += 1000)

@@ -3,10 +3,12 @@ import type {
   PurchaseInvoiceBookInput,
   PurchaseInvoiceCancelInput,
   PurchaseInvoiceInput,
+  PurchaseInvoiceSheetInput,
   purchaseInvoicesApi,
 } from '@backoffice/contracts';
 import { purchaseInvoicesEndpoints as api } from '../../shared/api/endpoints/purchase-invoices.gen.ts';
 import { downloadEndpoint, useEndpointMutation, useEndpointQuery } from '../../shared/api/hooks.ts';
+import { contractPath } from '../../shared/lib/api.ts';
 import { uuid } from '../../shared/lib/uuid.ts';
 
 type Api = typeof purchaseInvoicesApi;
@@ -63,4 +65,22 @@ export function useCancelPurchaseInvoice() {
     input: ({ id, body }: { id: string; body: PurchaseInvoiceCancelInput }) => ({ params: { id }, body }),
     invalidateOn: 'settled',
   });
+}
+
+/** The saved Excel mappings a supplier's .xlsx can be read through (kind purchase_invoices), the default first. */
+export function useSheetMappings(enabled: boolean) {
+  return useEndpointQuery(api.purchaseInvoiceSheetMappings, {}, { enabled });
+}
+
+/** Reads an uploaded .xlsx through a mapping against the supplier's open orders; it changes nothing. */
+export function useReadSheet() {
+  return useEndpointMutation(api.readPurchaseInvoiceSheet, {
+    input: (body: PurchaseInvoiceSheetInput) => ({ body }),
+    invalidateOn: 'never',
+  });
+}
+
+/** The contract path of an invoice's printout, for the print button. */
+export function purchaseInvoicePdfPath(id: string) {
+  return contractPath(api.purchaseInvoicePdf, { id });
 }

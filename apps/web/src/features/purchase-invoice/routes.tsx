@@ -1,9 +1,10 @@
 import { AreaRoutes, areaRoutes } from '../../shell/area-routes.tsx';
+import { ConsignmentInvoiceDetailPage } from './pages/consignment-invoice-detail-page.tsx';
+import { ConsignmentInvoicePage } from './pages/consignment-invoice-page.tsx';
 import { PurchaseInvoiceCreatePage } from './pages/purchase-invoice-create-page.tsx';
 import { PurchaseInvoiceDetailPage } from './pages/purchase-invoice-detail-page.tsx';
 import { PurchaseInvoiceListPage } from './pages/purchase-invoice-list-page.tsx';
 
-// Consignment Invoice Upload stays "Not available yet" (the menu's own entry, filled in by areaRoutes).
 const routes = areaRoutes('purchase-invoice', [
   {
     path: 'purchase-invoice',
@@ -23,9 +24,24 @@ const routes = areaRoutes('purchase-invoice', [
     permissions: ['view_purchase_invoice'],
     element: <PurchaseInvoiceDetailPage />,
   },
+  {
+    path: 'consignment-invoice-upload',
+    titleKey: 'consignmentInvoiceUpload',
+    permissions: ['add_purchase_invoice'],
+    element: <ConsignmentInvoicePage />,
+  },
+  {
+    path: 'consignment-invoice-upload/:id',
+    titleKey: 'consignmentInvoiceUpload',
+    permissions: ['view_purchase_invoice'],
+    element: <ConsignmentInvoiceDetailPage />,
+  },
 ]);
 
-/** Supplier invoices: the list, the upload (entering an invoice against order lines) and one invoice with its steps. */
+/**
+ * Supplier invoices: the list, the upload (entering an invoice against order lines), one invoice with its steps, and
+ * the consignment invoice upload with its invoices.
+ */
 export function Component() {
   return <AreaRoutes routes={routes} />;
 }

@@ -12,8 +12,9 @@ import { FinanceSection } from './finance-section.tsx';
 import { InventorySection } from './inventory-section.tsx';
 import { MailSection } from './mail-section.tsx';
 import { NotificationsSection } from './notifications-section.tsx';
+import { PurchasingSection } from './purchasing-section.tsx';
 
-const TABS = ['company', 'finance', 'documentNumbers', 'inventory', 'notifications', 'mail'] as const;
+const TABS = ['company', 'finance', 'documentNumbers', 'inventory', 'purchasing', 'notifications', 'mail'] as const;
 type Tab = (typeof TABS)[number];
 
 /** The system configuration: one tab per group of settings (kept in the URL), each saved on its own. */
@@ -46,6 +47,8 @@ export function SystemConfigurationPage() {
         return <DocumentNumbersSection {...props} />;
       case 'inventory':
         return <InventorySection {...props} />;
+      case 'purchasing':
+        return <PurchasingSection canEdit={canEdit} />;
       case 'mail':
         return <MailSection canEdit={canEdit} />;
       default:

@@ -59,10 +59,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** The brand field: active brands found by code or name, the product's own brand kept even if deactivated. */
 function BrandSelect({
+  id,
   value,
   onChange,
   current,
 }: {
+  /** From the Form.Item, so that its label names the field. */
+  id?: string;
   value?: string | null;
   onChange?: (value: string | null) => void;
   current: Product['brand'];
@@ -75,8 +78,9 @@ function BrandSelect({
     options.unshift({ value: current.id, label: `${current.code} · ${current.name}` });
   return (
     <Select
+      id={id}
       value={value ?? undefined}
-      onChange={(id?: string) => onChange?.(id ?? null)}
+      onChange={(brandId?: string) => onChange?.(brandId ?? null)}
       allowClear
       showSearch={{ filterOption: false, onSearch: setQ }}
       options={options}

@@ -1,4 +1,4 @@
-import type { InvoicableOrderLine, UploadedFile } from '@backoffice/contracts';
+import type { InvoicableOrderLine, PurchaseInvoiceSheet, UploadedFile, VatCode } from '@backoffice/contracts';
 import { Alert, Button, Col, DatePicker, Form, Input, Row, Table, Typography, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -13,6 +13,7 @@ import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
 import { Figure } from '../../inventory/index.ts';
 import { useCreatePurchaseInvoice, useInvoicableLines, useTolerances } from '../api.ts';
+import { type OpenOrder, SheetReader } from '../components/sheet-reader.tsx';
 import { SupplierSelect } from '../components/supplier-select.tsx';
 import { differs, isDecimalText, remaining, sumExceeds } from '../decimal-text.ts';
 import { purchaseInvoiceUrl } from '../urls.ts';
@@ -22,15 +23,23 @@ const DATE_FORMAT = 'YYYY-MM-DD';
 interface Picked {
   quantity: string;
   unitPrice: string;
+  discountPercent: string;
+  /** The sheet's VAT; empty: the order line's. */
+  vatCode?: VatCode;
+  /** The spreadsheet rows the line was read from. */
+  rows?: number[];
 }
 
 /**
  * Client Invoices Upload: choose the supplier, type their invoice number and dates, attach their PDF or .xlsx,
  * pick the order lines invoiced with quantities and prices beside what was ordered, received and already
  * invoiced (differences marked), and save it PENDING; the invoice's page shows the full three-way match and books it.
+ * An attached .xlsx can fill the lines: read through a saved Excel mapping, matched to the supplier's open order
+ * lines oldest first, for review here before saving.
  */
 export function PurchaseInvoiceCreatePage() {
   const { t } = useTranslation('purchaseInvoices');
+  const { t: tp } = useTranslation('purchasing');
   const { token } = theme.useToken();
   const navigate = useNavigate();
   const errorText = useErrorText();
@@ -51,8 +60,39 @@ export function PurchaseInvoiceCreatePage() {
   const currencies = new Set(chosen.map((l) => l.currency));
   const invalid = chosen.some((l) => {
     const p = picked[l.orderLineId];
-    return !p || !isDecimalText(p.quantity) || !isDecimalText(p.unitPrice) || !differs(p.quantity, '0');
+    return (
+      !p ||
+      !isDecimalText(p.quantity) ||
+      !isDecimalText(p.unitPrice) ||
+      !isDecimalText(p.discountPercent) ||
+      !differs(p.quantity, '0') ||
+      sumExceeds(p.discountPercent, '0', '100')
+    );
   });
+  // The supplier's open orders, oldest first, for the sheet to be matched against.
+  const orders = useMemo(() => {
+    const seen = new Map<string, OpenOrder>();
+    for (const l of items)
+      if (!seen.has(l.orderId)) seen.set(l.orderId, { id: l.orderId, number: l.orderNumber, date: l.orderDate });
+    return [...seen.values()];
+  }, [items]);
+  const fromSheet = (sheet: PurchaseInvoiceSheet) => {
+    const next: Record<string, Picked> = {};
+    for (const l of sheet.lines)
+      next[l.orderLine.orderLineId] = {
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        discountPercent: l.discountPercent,
+        vatCode: l.vatCode,
+        rows: l.rowNumbers,
+      };
+    setPicked(next);
+    // The sheet's own number and dates fill what is still empty.
+    if (!number.trim() && sheet.invoice.supplierInvoiceNumber) setNumber(sheet.invoice.supplierInvoiceNumber);
+    if (sheet.invoice.invoiceDate && !dayjs(sheet.invoice.invoiceDate).isAfter(dayjs(), 'day'))
+      setInvoiceDate(dayjs(sheet.invoice.invoiceDate));
+    if (!dueDate && sheet.invoice.dueDate) setDueDate(dayjs(sheet.invoice.dueDate));
+  };
   const canSave = !!supplierId && !!number.trim() && chosen.length > 0 && !invalid && currencies.size <= 1;
 
   const choose = (line: InvoicableOrderLine, on: boolean) =>
@@ -63,11 +103,12 @@ export function PurchaseInvoiceCreatePage() {
         next[line.orderLineId] = {
           quantity: open === '0' ? remaining(line.ordered, line.invoiced) : open,
           unitPrice: line.unitNet,
+          discountPercent: '0',
         };
       } else delete next[line.orderLineId];
       return next;
     });
-  const edit = (id: string, field: keyof Picked, value: string) =>
+  const edit = (id: string, field: 'quantity' | 'unitPrice' | 'discountPercent', value: string) =>
     setPicked((current) => ({ ...current, [id]: { ...(current[id] as Picked), [field]: value } }));
 
   const save = async () => {
@@ -83,11 +124,16 @@ export function PurchaseInvoiceCreatePage() {
           dueDate: dueDate ? dueDate.format(DATE_FORMAT) : null,
           attachment: attachment?.fileName ?? null,
           notes,
-          lines: chosen.map((l) => ({
-            orderLineId: l.orderLineId,
-            quantity: (picked[l.orderLineId] as Picked).quantity.trim(),
-            unitPrice: (picked[l.orderLineId] as Picked).unitPrice.trim(),
-          })),
+          lines: chosen.map((l) => {
+            const p = picked[l.orderLineId] as Picked;
+            return {
+              orderLineId: l.orderLineId,
+              quantity: p.quantity.trim(),
+              unitPrice: p.unitPrice.trim(),
+              discountPercent: p.discountPercent.trim(),
+              ...(p.vatCode ? { vatCode: p.vatCode } : {}),
+            };
+          }),
         },
       });
       notifySuccess(t('create.saved', { number: invoice.number }));
@@ -98,7 +144,19 @@ export function PurchaseInvoiceCreatePage() {
   };
 
   const mark = (on: boolean) => (on ? { color: token.colorError, fontWeight: 600 } : undefined);
+  const fromSheetRows = chosen.some((l) => picked[l.orderLineId]?.rows);
   const columns: ColumnsType<InvoicableOrderLine> = [
+    ...(fromSheetRows
+      ? [
+          {
+            key: 'rows',
+            title: t('sheet.rows'),
+            render: (_: unknown, l: InvoicableOrderLine) => (
+              <bdi data-testid="pi-line-rows">{picked[l.orderLineId]?.rows?.join(', ') ?? '—'}</bdi>
+            ),
+          },
+        ]
+      : []),
     {
       key: 'order',
       title: t('fields.order'),
@@ -176,6 +234,40 @@ export function PurchaseInvoiceCreatePage() {
             style={{ width: 120, ...mark(other) }}
             inputMode="decimal"
           />
+        );
+      },
+    },
+    {
+      key: 'discount',
+      title: t('fields.discountPercent'),
+      render: (_, l) => {
+        const p = picked[l.orderLineId];
+        if (!p) return '—';
+        const bad = !isDecimalText(p.discountPercent) || sumExceeds(p.discountPercent, '0', '100');
+        return (
+          <Input
+            aria-label={`${t('fields.discountPercent')} ${l.product.sku}`}
+            data-testid="pi-line-discount"
+            value={p.discountPercent}
+            status={bad ? 'error' : undefined}
+            onChange={(e) => edit(l.orderLineId, 'discountPercent', e.target.value)}
+            style={{ width: 80 }}
+            inputMode="decimal"
+          />
+        );
+      },
+    },
+    {
+      key: 'vat',
+      title: t('fields.vat'),
+      render: (_, l) => {
+        const p = picked[l.orderLineId];
+        const code = p?.vatCode ?? l.vatCode;
+        const other = !!p?.vatCode && p.vatCode !== l.vatCode;
+        return (
+          <bdi style={mark(other)} data-testid="pi-line-vat">
+            {tp(`vatCodes.${code}`)}
+          </bdi>
         );
       },
     },
@@ -258,6 +350,9 @@ export function PurchaseInvoiceCreatePage() {
           </Row>
         </Form>
       </Panel>
+      {attachment?.kind === 'xlsx' ? (
+        <SheetReader supplierId={supplierId} attachment={attachment} orders={orders} onRead={fromSheet} />
+      ) : null}
       <Panel title={t('create.lines')}>
         {tolerances.data ? (
           <Typography.Paragraph type="secondary">
@@ -267,32 +362,35 @@ export function PurchaseInvoiceCreatePage() {
         {currencies.size > 1 ? (
           <Alert type="error" showIcon title={t('create.oneCurrency')} style={{ marginBottom: token.margin }} />
         ) : null}
-        <Table<InvoicableOrderLine>
-          data-testid="pi-order-lines"
-          rowKey="orderLineId"
-          size="small"
-          columns={columns}
-          dataSource={items}
-          loading={lines.isFetching}
-          locale={{
-            // In the page's secondary text colour: antd's placeholder grey is too faint to read (WCAG contrast).
-            emptyText: (
-              <span style={{ color: token.colorTextSecondary }}>
-                {supplierId ? t('create.noLines') : t('create.chooseSupplier')}
-              </span>
-            ),
-          }}
-          rowSelection={{
-            selectedRowKeys: Object.keys(picked),
-            onSelect: (line, on) => choose(line, on),
-            onSelectAll: (on) => {
-              for (const line of items) choose(line, on);
-            },
-          }}
-          scroll={{ x: true }}
-          tableLayout="auto"
-          pagination={false}
-        />
+        {/* Scrolled by its box, not by the table: antd's measuring row would copy the select-all checkbox into
+            an aria-hidden row (a focusable element hidden from assistive technology). */}
+        <div style={{ overflowX: 'auto' }}>
+          <Table<InvoicableOrderLine>
+            data-testid="pi-order-lines"
+            rowKey="orderLineId"
+            size="small"
+            columns={columns}
+            dataSource={items}
+            loading={lines.isFetching}
+            locale={{
+              // In the page's secondary text colour: antd's placeholder grey is too faint to read (WCAG contrast).
+              emptyText: (
+                <span style={{ color: token.colorTextSecondary }}>
+                  {supplierId ? t('create.noLines') : t('create.chooseSupplier')}
+                </span>
+              ),
+            }}
+            rowSelection={{
+              selectedRowKeys: Object.keys(picked),
+              onSelect: (line, on) => choose(line, on),
+              onSelectAll: (on) => {
+                for (const line of items) choose(line, on);
+              },
+            }}
+            tableLayout="auto"
+            pagination={false}
+          />
+        </div>
         {error ? (
           <Alert type="error" showIcon title={error} style={{ marginTop: token.margin }} data-testid="pi-error" />
         ) : null}

@@ -1,18 +1,28 @@
 import { ArrowLeftOutlined, ArrowRightOutlined, CheckCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
-import { type PurchaseInvoice, purchaseInvoiceDocument } from '@backoffice/contracts';
+import {
+  PURCHASE_INVOICE_DIFFERENCE_PERMISSION,
+  type PurchaseInvoice,
+  purchaseInvoiceDocument,
+} from '@backoffice/contracts';
 import { Alert, Descriptions, Input, Modal, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useDirection } from '../../../shared/lib/direction.tsx';
 import { notifySuccess } from '../../../shared/lib/notify.ts';
+import { usePermissions } from '../../../shared/lib/permissions.tsx';
 import { useErrorText } from '../../../shared/lib/use-error-text.ts';
 import { ActionBar } from '../../../shared/ui/documents/action-bar.tsx';
 import { StatusTag } from '../../../shared/ui/documents/status-tag.tsx';
 import { DetailFrame } from '../../../shared/ui/kit/detail-frame.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
 import { Figure } from '../../inventory/index.ts';
-import { useBookPurchaseInvoice, useCancelPurchaseInvoice, usePurchaseInvoice } from '../api.ts';
+import {
+  purchaseInvoicePdfPath,
+  useBookPurchaseInvoice,
+  useCancelPurchaseInvoice,
+  usePurchaseInvoice,
+} from '../api.ts';
 import { PI_LIST_PATH } from '../urls.ts';
 import { MatchTable } from './match-table.tsx';
 
@@ -31,6 +41,8 @@ export function PurchaseInvoiceDetailPage() {
   const query = usePurchaseInvoice(id);
   const book = useBookPurchaseInvoice();
   const cancel = useCancelPurchaseInvoice();
+  const { has } = usePermissions();
+  const mayApproveDifferences = has(PURCHASE_INVOICE_DIFFERENCE_PERMISSION);
   const [dialog, setDialog] = useState<'book' | 'cancel' | null>(null);
   const [reason, setReason] = useState('');
 
@@ -69,16 +81,21 @@ export function PurchaseInvoiceDetailPage() {
       doc={purchaseInvoiceDocument}
       status={invoice.status}
       number={invoice.number}
+      print={{ path: purchaseInvoicePdfPath(invoice.id), fileName: `${invoice.number}.pdf` }}
       handlers={{
-        book: invoice.withinTolerance
-          ? {
-              run: () => book.mutateAsync({ id: invoice.id, body: { reason: '' } }),
-              onError: (error) => refused(t('detail.refused', { number: invoice.number }), error),
-              primary: true,
-              icon: <CheckCircleOutlined />,
-              testId: 'pi-book',
-            }
-          : { open: () => setDialog('book'), primary: true, icon: <CheckCircleOutlined />, testId: 'pi-book' },
+        // Past the tolerances only someone who may approve differences books (the server refuses the others).
+        book:
+          !invoice.withinTolerance && !mayApproveDifferences
+            ? { hidden: true }
+            : invoice.withinTolerance
+              ? {
+                  run: () => book.mutateAsync({ id: invoice.id, body: { reason: '' } }),
+                  onError: (error) => refused(t('detail.refused', { number: invoice.number }), error),
+                  primary: true,
+                  icon: <CheckCircleOutlined />,
+                  testId: 'pi-book',
+                }
+              : { open: () => setDialog('book'), primary: true, icon: <CheckCircleOutlined />, testId: 'pi-book' },
         cancel: { open: () => setDialog('cancel'), icon: <CloseCircleOutlined />, testId: 'pi-cancel' },
         edit: { hidden: true },
         settle: { hidden: true },
@@ -150,6 +167,9 @@ export function PurchaseInvoiceDetailPage() {
 function InvoiceBody({ invoice }: { invoice: PurchaseInvoice }) {
   const { t } = useTranslation('purchaseInvoices');
   const { token } = theme.useToken();
+  const { has } = usePermissions();
+  const mayBook = has('approve_purchase_invoice');
+  const mayApproveDifferences = has(PURCHASE_INVOICE_DIFFERENCE_PERMISSION);
   const amount = (v: string) => (
     <span style={{ whiteSpace: 'nowrap' }}>
       <Figure value={v} kind="money" /> <bdi>{invoice.currency}</bdi>
@@ -158,7 +178,17 @@ function InvoiceBody({ invoice }: { invoice: PurchaseInvoice }) {
   return (
     <>
       {!invoice.withinTolerance && invoice.status === 'PENDING' ? (
-        <Alert type="warning" showIcon title={t('detail.beyondTolerance')} style={{ marginBottom: token.margin }} />
+        <Alert
+          type="warning"
+          showIcon
+          title={t('detail.beyondTolerance')}
+          description={
+            mayBook && !mayApproveDifferences ? (
+              <span data-testid="pi-needs-difference-permission">{t('detail.needsDifferencePermission')}</span>
+            ) : undefined
+          }
+          style={{ marginBottom: token.margin }}
+        />
       ) : null}
       {invoice.differenceReason ? (
         <Alert

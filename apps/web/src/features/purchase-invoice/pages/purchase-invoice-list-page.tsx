@@ -15,7 +15,7 @@ import { SearchBox } from '../../../shared/ui/search-box.tsx';
 import { Figure, FilterBar, TestId } from '../../inventory/index.ts';
 import { exportPurchaseInvoices, usePurchaseInvoices } from '../api.ts';
 import { SupplierSelect } from '../components/supplier-select.tsx';
-import { LIST_FILTERS, PI_NEW_PATH, purchaseInvoiceUrl } from '../urls.ts';
+import { consignmentInvoiceUrl, LIST_FILTERS, PI_NEW_PATH, purchaseInvoiceUrl } from '../urls.ts';
 
 const DATE_FORMAT = 'YYYY-MM-DD';
 const IS_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -27,6 +27,7 @@ const IS_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export function PurchaseInvoiceListPage() {
   const { t } = useTranslation('purchaseInvoices');
   const { t: tc } = useTranslation();
+  const { t: tk } = useTranslation('consignmentInvoices');
   const { token } = theme.useToken();
   const { has } = usePermissions();
   const navigate = useNavigate();
@@ -63,7 +64,10 @@ export function PurchaseInvoiceListPage() {
       fixed: 'start',
       ...sortable('number'),
       render: (number: string, row) => (
-        <Link to={purchaseInvoiceUrl(row.id)} data-testid="pi-link">
+        <Link
+          to={row.kind === 'CONSIGNMENT' ? consignmentInvoiceUrl(row.id) : purchaseInvoiceUrl(row.id)}
+          data-testid="pi-link"
+        >
           <bdi>{number}</bdi>
         </Link>
       ),
@@ -74,6 +78,11 @@ export function PurchaseInvoiceListPage() {
       title: t('fields.status'),
       ...sortable('status'),
       render: (_, row) => <StatusTag doc={purchaseInvoiceDocument} status={row.status} testId="pi-status" />,
+    },
+    {
+      key: 'kind',
+      title: tk('kindTitle'),
+      render: (_, row) => <span data-testid="pi-kind">{tk(`kind.${row.kind}`)}</span>,
     },
     {
       key: 'supplier',

@@ -37,11 +37,24 @@ export const purchaseInvoicesEndpoints = {
   bookPurchaseInvoice: endpointRef<typeof contracts.purchaseInvoicesApi.bookPurchaseInvoice>(
     'POST',
     '/api/purchase-invoices/:id/book',
-    ['/api/purchase-invoices'],
+    ['/api/purchase-invoices', '/api/consignment-invoices'],
   ),
   cancelPurchaseInvoice: endpointRef<typeof contracts.purchaseInvoicesApi.cancelPurchaseInvoice>(
     'POST',
     '/api/purchase-invoices/:id/cancel',
+    ['/api/purchase-invoices', '/api/consignment-invoices'],
+  ),
+  purchaseInvoiceSheetMappings: endpointRef<typeof contracts.purchaseInvoicesApi.purchaseInvoiceSheetMappings>(
+    'GET',
+    '/api/purchase-invoices/sheet-mappings',
+  ),
+  readPurchaseInvoiceSheet: endpointRef<typeof contracts.purchaseInvoicesApi.readPurchaseInvoiceSheet>(
+    'POST',
+    '/api/purchase-invoices/sheet-lines',
     ['/api/purchase-invoices'],
+  ),
+  purchaseInvoicePdf: endpointRef<typeof contracts.purchaseInvoicesApi.purchaseInvoicePdf>(
+    'GET',
+    '/api/purchase-invoices/:id/pdf',
   ),
 };
