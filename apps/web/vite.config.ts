@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import { buildStamp } from './scripts/build-stamp.mjs';
 
 /**
@@ -8,35 +8,10 @@ import { buildStamp } from './scripts/build-stamp.mjs';
  */
 const api = process.env.VITE_API_TARGET ?? 'http://localhost:8080';
 
-/**
- * antd's Select (and AutoComplete) take their option list from @rc-component/select's `./OptionList`; this resolves
- * that one import, and only from that package (tree-select and cascader have option lists of their own by the
- * same name), to src/app/select-list-a11y.ts, which makes the open list what axe and screen readers expect (named
- * after its field, nothing pointing at options that are not there). In the build and in the development server's
- * pre-bundling of antd alike.
- */
-function selectListA11y(): Plugin {
-  const wrapper = path.resolve(import.meta.dirname, 'src/app/select-list-a11y.ts');
-  return {
-    name: 'select-list-a11y',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (
-        source === './OptionList' &&
-        importer &&
-        /[\\/]@rc-component[\\/]select[\\/]es[\\/]Select\.js$/.test(importer)
-      )
-        return wrapper;
-      return null;
-    },
-  };
-}
-
 export default defineConfig({
   base: './',
   // Every build leaves the stamp `npm start` checks (scripts/web-up-to-date.mjs), so it does not build again.
-  plugins: [buildStamp(), selectListA11y()],
-  optimizeDeps: { rolldownOptions: { plugins: [selectListA11y()] } },
+  plugins: [buildStamp()],
   resolve: {
     alias: [
       // antd's ConfigProvider imports the tooltip UniqueProvider for `tooltip.unique`, which the product
