@@ -119,31 +119,6 @@ export async function adjustCreditOpen(db: Db, id: string, delta: string) {
   await sql`UPDATE supplier_credits SET open_amount = open_amount + ${delta}::numeric WHERE id = ${id}`.execute(db);
 }
 
-export async function openCredits(db: Db, supplierId: string) {
-  const { rows } = await sql<{
-    id: string;
-    supplier_id: string;
-    supplier_code: string;
-    supplier_name: string;
-    currency: string;
-    amount: string;
-    open_amount: string;
-    reference: string;
-    source_type: string;
-    source_id: string;
-    source_number: string | null;
-    created_at: Date;
-  }>`SELECT c.id, c.supplier_id, bp.code AS supplier_code, bp.name AS supplier_name, c.currency,
-      c.amount::text AS amount, c.open_amount::text AS open_amount, c.reference, c.source_type, c.source_id,
-      r.number AS source_number, c.created_at
-    FROM supplier_credits c
-    JOIN business_partners bp ON bp.id = c.supplier_id
-    LEFT JOIN rmas r ON c.source_type = 'rma' AND r.id = c.source_id
-    WHERE c.supplier_id = ${supplierId} AND c.open_amount > 0
-    ORDER BY c.created_at, c.id`.execute(db);
-  return rows;
-}
-
 /** The invoices whose statutory fixed sum a settlement not cancelled or returned already claimed. */
 export async function fixedSumClaimed(db: Db, invoiceIds: string[], exceptSettlementId: string | null) {
   if (!invoiceIds.length) return new Set<string>();

@@ -43,6 +43,7 @@ import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/routes.ts';
 import { words, type XlsxColumn } from '../../platform/xlsx.ts';
 import { convertToBase, rateOn } from '../currencies/index.ts';
+import { supplierCredits } from '../rmas/index.ts';
 import { baseRateLookup, daysLate, latePaymentInterest } from './settlement.interest.ts';
 import * as repo from './settlement.repository.ts';
 
@@ -320,7 +321,7 @@ export async function payables(db: Kysely<Database>, q: SettlementPayablesQuery)
   const paymentDate = q.paymentDate ?? todayInLondon();
   const [invoices, credits, rates] = await Promise.all([
     repo.payableInvoices(db, q.supplierId),
-    openCreditsOf(db, q.supplierId),
+    supplierCredits(db, q.supplierId),
     repo.baseRates(db),
   ]);
   const claimed = await repo.fixedSumClaimed(
@@ -373,21 +374,6 @@ export async function payables(db: Kysely<Database>, q: SettlementPayablesQuery)
     invoices: items,
     credits,
   };
-}
-
-async function openCreditsOf(db: Kysely<Database>, supplierId: string): Promise<SettlementPayables['credits']> {
-  return (await repo.openCredits(db, supplierId)).map((c) => ({
-    id: c.id,
-    supplier: { id: c.supplier_id, code: c.supplier_code, name: c.supplier_name },
-    currency: c.currency,
-    amount: money(c.amount),
-    openAmount: money(c.open_amount),
-    reference: c.reference,
-    sourceType: c.source_type,
-    sourceId: c.source_id,
-    sourceNumber: c.source_number ?? '',
-    createdAt: c.created_at.toISOString(),
-  }));
 }
 
 export async function processors(db: Kysely<Database>) {
