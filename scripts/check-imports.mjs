@@ -35,7 +35,7 @@ export const TREES = [
       },
       {
         name: 'services',
-        why: 'areas every record stands on: sign-in, users, configuration and numbering, files, the import engine (products import through it), system logs, health',
+        why: 'areas every record stands on: sign-in, users, configuration and numbering, files, the import engine (products import through it), system logs, health, drafts of long forms',
         units: [
           'domains/identity',
           'domains/users',
@@ -44,6 +44,7 @@ export const TREES = [
           'domains/imports',
           'domains/system-logs',
           'domains/platform',
+          'domains/drafts',
         ],
         entry: ['index.ts'],
       },
@@ -80,6 +81,8 @@ export const TREES = [
           'domains/consignment-invoices',
           'domains/rmas',
           'domains/settlements',
+          'domains/purchasing-lookups',
+          'domains/sales-invoices',
         ],
         entry: ['index.ts'],
       },

@@ -268,3 +268,69 @@ test('a draft holds its invoice until it is cancelled, which releases it', async
   );
   expect(released).toMatchObject({ status: 'BOOKED', openAmount: '144.00' });
 });
+
+test('a draft is edited on the New Settlement form, filled with what it holds, and saved back', async ({ page }) => {
+  test.setTimeout(150_000);
+  const api = await adminApi();
+  const { u, supplier, invoice, processor } = await arrange(api);
+  await page.goto('/');
+  await signInOnPage(page, 'admin', ADMIN_PASSWORD);
+  await page.goto('/#/purchase-invoice-settlement/create');
+  await choose(page, '#settlement-supplier', supplier.code);
+  await choose(page, '#settlement-processor', processor.code);
+  await page.locator('#settlement-payment-type').click();
+  await page.keyboard.type('Cash');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('settlement-reference').fill(`DRAFT-${u}`);
+  const row = page.getByTestId('settlement-invoices').locator('tbody tr').filter({ hasText: invoice.number });
+  await row.getByTestId('settlement-pick').check();
+  await page.getByTestId('settlement-save').click();
+
+  // Arrived from the form: the page and its crumb are the settlement's number, not "New Settlement".
+  await expect(page.getByTestId('settlement-status')).toHaveText('Draft');
+  const number = (await page.getByTestId('settlement-number').textContent())?.trim() ?? '';
+  expect(number).toMatch(/^PIS-\d{4}-\d{5}$/);
+  const lastCrumb = page.getByTestId('breadcrumb').locator('li:not([aria-hidden])').last();
+  await expect(lastCrumb).toHaveText(number);
+
+  // Edit: the form filled with the draft (its invoice ticked at the amount it holds, open as before it took it).
+  await page.getByTestId('settlement-edit').click();
+  await expect(page).toHaveURL(/purchase-invoice-settlement\/list\/[^/]+\/edit$/);
+  await expect(page.getByTestId('settlement-number')).toHaveText(number);
+  await expect(page.locator('input#settlement-supplier')).toHaveValue(`${supplier.code} · ${supplier.name}`);
+  await expect(page.getByTestId('settlement-reference')).toHaveValue(`DRAFT-${u}`);
+  const held = page.getByTestId('settlement-invoices').locator('tbody tr').filter({ hasText: invoice.number });
+  await expect(held.getByTestId('settlement-pick')).toBeChecked();
+  await expect(held.getByTestId('settlement-open')).toHaveText('£144.00');
+  await expect(held.getByTestId('settlement-amount')).toHaveValue('144.00');
+  await expect(page.getByTestId('settlement-total-to-pay')).toHaveText('£144.00');
+
+  // Part of it now, with the interest on that part: 100 × 8 % × 10 / 365 → £0.22.
+  await held.getByTestId('settlement-amount').fill('100');
+  await held.getByTestId('settlement-include-interest').check();
+  await expect(page.getByTestId('settlement-total-to-pay')).toHaveText('£100.22');
+  expect(await violations(page)).toEqual([]);
+  await shots(page, 'settlement-edit');
+  await page.getByTestId('settlement-save').click();
+
+  // Back on the settlement, changed: the invoice held for £100.00, £44.00 left to pay.
+  await expect(page).toHaveURL(/purchase-invoice-settlement\/list\/[^/]+$/);
+  await expect(page.getByTestId('settlement-status')).toHaveText('Draft');
+  await expect(page.getByTestId('settlement-line-amount')).toHaveText('£100.00');
+  await expect(page.getByTestId('settlement-line-open-after')).toHaveText('£44.00');
+  await expect(page.getByTestId('settlement-total-paid')).toHaveText('£100.22');
+  await expect(lastCrumb).toHaveText(number);
+  const state = await api.call<{ status: string; openAmount: string }>('GET', `/api/purchase-invoices/${invoice.id}`);
+  expect(state).toMatchObject({ status: 'PROCESSING', openAmount: '44.00' });
+
+  // Once completed it is no longer a draft: no Edit, and its editor says so.
+  await page.getByTestId('settlement-complete').click();
+  await page
+    .locator('.ant-modal-confirm-btns .ant-btn-primary, .ant-popconfirm-buttons .ant-btn-primary')
+    .first()
+    .click();
+  await expect(page.getByTestId('settlement-status')).toHaveText('Completed');
+  await expect(page.getByTestId('settlement-edit')).toHaveCount(0);
+  await page.goto(`${page.url()}/edit`);
+  await expect(page.getByTestId('settlement-not-draft')).toContainText('only a draft can be changed');
+});

@@ -25,6 +25,7 @@ import { carriersRoutes } from './domains/carriers/index.ts';
 import { configurationReferences, configurationRoutes, mailSettingsLoader } from './domains/configuration/index.ts';
 import { consignmentInvoiceReferences, consignmentInvoicesRoutes } from './domains/consignment-invoices/index.ts';
 import { currenciesRoutes } from './domains/currencies/index.ts';
+import { draftsRoutes, registerDraftPurge } from './domains/drafts/index.ts';
 import { goodsReceivedNotesRoutes, grnReferences } from './domains/goods-received-notes/index.ts';
 import { registerEmbeddedIdentityProvider, registerPublicAddressCheck } from './domains/identity/index.ts';
 import { importsRoutes, registerImports } from './domains/imports/index.ts';
@@ -35,8 +36,10 @@ import { platformRoutes } from './domains/platform/index.ts';
 import { productReferences, productsRoutes, runProductImport } from './domains/products/index.ts';
 import { purchaseInvoiceReferences, purchaseInvoicesRoutes } from './domains/purchase-invoices/index.ts';
 import { purchaseOrderReferences, purchaseOrdersRoutes } from './domains/purchase-orders/index.ts';
+import { purchasingLookupsRoutes } from './domains/purchasing-lookups/index.ts';
 import { registerFifoProcess, reportsRoutes } from './domains/reports/index.ts';
 import { rmaReferences, rmasRoutes } from './domains/rmas/index.ts';
+import { salesInvoiceReferences, salesInvoicesRoutes } from './domains/sales-invoices/index.ts';
 import { settlementReferences, settlementsRoutes } from './domains/settlements/index.ts';
 import { registerCheckpoints, stockAreaRoutes, stockReferences } from './domains/stock/index.ts';
 import { stockCountReferences, stockCountsRoutes } from './domains/stock-counts/index.ts';
@@ -80,6 +83,7 @@ export function apiRoutes(config: Config): RouteEntry[] {
     ...jobsRoutes,
     ...usersRoutes({ passwordsManagedHere: config.oidc.embedded }),
     ...systemLogsRoutes,
+    ...draftsRoutes,
     ...uploadsRoutes,
     ...masterDataRoutes,
     ...partnersRoutes,
@@ -98,8 +102,10 @@ export function apiRoutes(config: Config): RouteEntry[] {
     ...goodsReceivedNotesRoutes,
     ...rmasRoutes,
     ...settlementsRoutes(config),
+    ...purchasingLookupsRoutes,
     ...purchaseInvoicesRoutes,
     ...consignmentInvoicesRoutes,
+    ...salesInvoicesRoutes,
     ...configurationRoutes(config),
   ];
 }
@@ -121,6 +127,7 @@ export const referenceHolders: readonly AreaReferences[] = [
   settlementReferences,
   purchaseInvoiceReferences,
   consignmentInvoiceReferences,
+  salesInvoiceReferences,
 ];
 
 export async function buildApp({
@@ -227,6 +234,7 @@ export async function buildApp({
   // The platform's job runner first; the areas register their job kinds and event handlers with it.
   registerJobRunner(app, db, jobs);
   registerMailQueue(app);
+  registerDraftPurge(app);
   registerImports(app, { products: runProductImport, inventory: runInventoryImport });
   registerFifoProcess(app);
   registerCheckpoints(app);

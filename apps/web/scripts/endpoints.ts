@@ -51,7 +51,10 @@ export const ALSO_INVALIDATES: Readonly<Record<string, readonly string[]>> = {
   '/api/roles': ['/api/users'],
   '/api/users': ['/api/roles'],
   // Bins are the default locations of a warehouse's configuration, listed apart.
-  '/api/warehouses': ['/api/warehouse-configs'],
+  // The purchasing pickers read suppliers, products, warehouses and bins through lookups of their own.
+  '/api/warehouses': ['/api/warehouse-configs', '/api/purchasing-lookups'],
+  '/api/business-partners': ['/api/purchasing-lookups'],
+  '/api/products': ['/api/purchasing-lookups'],
   // A settlement holds and pays supplier invoices (status, open amount) and applies supplier credits (RMAs').
   '/api/purchase-invoice-settlements': ['/api/purchase-invoices', '/api/rmas/supplier-credits'],
   // A consignment invoice is a supplier invoice (listed in Client Invoices); a supplier invoice's book or cancel
@@ -77,6 +80,10 @@ export const ALSO_INVALIDATES: Readonly<Record<string, readonly string[]>> = {
   // Shipping an RMA and receiving its replacement move stock.
   'rmasApi.shipRma': STOCK_FIGURES,
   'rmasApi.replaceRma': STOCK_FIGURES,
+  // Booking reserves stock and cancelling releases it; creating may book at once and write a new customer.
+  'salesInvoicesApi.createSalesInvoice': [...STOCK_FIGURES, '/api/customers'],
+  'salesInvoicesApi.bookSalesInvoice': STOCK_FIGURES,
+  'salesInvoicesApi.cancelSalesInvoice': STOCK_FIGURES,
   // Runs in the background: the run, when it has finished, refreshes what its start names.
   'inventoryImportsApi.createInventoryImport': STOCK_FIGURES,
   'importsApi.createProductImport': ['/api/products'],

@@ -211,6 +211,20 @@ export interface CarrierServicesTable {
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+/** Drafts of long forms, each its owner's (migration 0041). */
+export interface DraftsTable {
+  id: Generated<string>;
+  owner_id: string;
+  kind: string;
+  route: string;
+  title: string;
+  summary: ColumnType<unknown, string, string>;
+  payload: ColumnType<unknown, string, string>;
+  payload_bytes: number;
+  version: Generated<number>;
+  created_at: Generated<Date>;
+  saved_at: Generated<Date>;
+}
 /** Business partners (migration 0012); contacts and addresses are replaced with their partner. */
 export interface BusinessPartnersTable {
   id: Generated<string>;
@@ -428,6 +442,9 @@ export interface Database {
   inventory_transfer_lines: InventoryTransferLinesTable;
   purchase_orders: PurchaseOrdersTable;
   purchase_order_lines: PurchaseOrderLinesTable;
+  sales_channel_settings: SalesChannelSettingsTable;
+  sales_invoices: SalesInvoicesTable;
+  sales_invoice_lines: SalesInvoiceLinesTable;
   bundle_tasks: BundleTasksTable;
   bundle_task_components: BundleTaskComponentsTable;
   bundle_task_completions: BundleTaskCompletionsTable;
@@ -452,6 +469,7 @@ export interface Database {
   purchase_invoice_settlement_credits: PurchaseInvoiceSettlementCreditsTable;
   purchase_invoice_settlement_cheque_events: PurchaseInvoiceSettlementChequeEventsTable;
   bank_base_rates: BankBaseRatesTable;
+  drafts: DraftsTable;
 }
 
 type Num = ColumnType<string, string | undefined, string>;
@@ -598,6 +616,82 @@ export interface InventoryTransferLinesTable {
 }
 
 /** Purchase orders (migration 0027): four types in one table; amounts in the order's currency. */
+/** Sales invoices and their lines, and whether each channel's prices include VAT (migration 0042). */
+export interface SalesChannelSettingsTable {
+  channel: string;
+  prices_include_vat: boolean;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+export interface SalesInvoicesTable {
+  id: Generated<string>;
+  number: string;
+  status: Generated<string>;
+  channel: Generated<string>;
+  external_order_id: string | null;
+  customer_id: string;
+  email: string | null;
+  billing_name: string | null;
+  billing_line1: string;
+  billing_line2: string | null;
+  billing_city: string;
+  billing_county: string | null;
+  billing_postcode: string | null;
+  billing_country: string;
+  delivery_name: string | null;
+  delivery_line1: string;
+  delivery_line2: string | null;
+  delivery_city: string;
+  delivery_county: string | null;
+  delivery_postcode: string | null;
+  delivery_country: string;
+  warehouse_id: string;
+  currency: Generated<string>;
+  exchange_rate: Num;
+  /** YYYY-MM-DD. */
+  invoice_date: string;
+  /** YYYY-MM-DD. */
+  tax_point_date: string;
+  prices_include_vat: boolean;
+  shipping_charge: Num;
+  shipping_vat_code: Generated<string>;
+  shipping_net: Num;
+  shipping_vat: Num;
+  carrier_service_id: string | null;
+  payment_type: string | null;
+  payment_reference: Generated<string>;
+  note: Generated<string>;
+  net_total: Num;
+  vat_total: Num;
+  gross_total: Num;
+  line_count: Generated<number>;
+  total_quantity: Num;
+  short_quantity: Num;
+  created_by: string | null;
+  booked_at: Date | null;
+  booked_by: string | null;
+  canceled_at: Date | null;
+  canceled_by: string | null;
+  cancel_reason: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface SalesInvoiceLinesTable {
+  id: Generated<string>;
+  invoice_id: string;
+  line_no: number;
+  product_id: string;
+  quantity: string;
+  unit_price: string;
+  discount_percent: Num;
+  vat_code: Generated<string>;
+  vat_rate: Num;
+  net_amount: string;
+  vat_amount: string;
+  gross_amount: string;
+  short_quantity: Num;
+  reservation_id: string | null;
+}
 export interface PurchaseOrdersTable {
   id: Generated<string>;
   number: string;
@@ -963,6 +1057,8 @@ export interface ConsignmentSalesTable {
   source_line: string | null;
   invoice_id: string | null;
   created_at: Generated<Date>;
+  /** No agreed cost was found: owed at zero, shown as such (migration 0040). */
+  cost_missing: Generated<boolean>;
 }
 export interface ConsignmentInvoiceLinesTable {
   id: Generated<string>;
@@ -1115,6 +1211,12 @@ export interface PurchaseInvoiceSettlementCreditsTable {
   position: number;
   credit_id: string;
   amount: string;
+  /** Migration 0039: the credit's day and rate, the amount in GBP at the payment date's and at the credit's rate. */
+  credit_date: string;
+  credit_rate: string;
+  amount_gbp: string;
+  booked_gbp: string;
+  exchange_difference_gbp: string;
 }
 export interface PurchaseInvoiceSettlementChequeEventsTable {
   id: Generated<string>;

@@ -2,7 +2,7 @@ import { Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebounced } from '../shared/lib/use-debounced.ts';
-import { useLocations } from './api.ts';
+import { useLocationOptions } from './api.ts';
 
 /** A picker of one warehouse's active bins, searching the server by code or zone; the value is the bin's id. */
 export function LocationSelect({
@@ -31,16 +31,16 @@ export function LocationSelect({
   const { t } = useTranslation('warehouses');
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim());
-  const list = useLocations(warehouseId, { page: 1, pageSize: 50, active: 'true', ...(q ? { q } : {}) }, !disabled);
+  const list = useLocationOptions(warehouseId, q, !disabled);
   const options = useMemo(() => {
-    const items = (list.data?.items ?? []).map((l) => ({
+    const items = list.items.map((l) => ({
       value: l.id,
       label: l.zone ? `${l.code} · ${l.zone}` : l.code,
     }));
     if (current && !items.some((o) => o.value === current.id))
       items.unshift({ value: current.id, label: current.code });
     return items;
-  }, [list.data, current]);
+  }, [list.items, current]);
   return (
     <Select
       id={id}

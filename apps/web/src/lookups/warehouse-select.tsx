@@ -3,7 +3,7 @@ import { Select } from 'antd';
 import { type CSSProperties, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebounced } from '../shared/lib/use-debounced.ts';
-import { useWarehouse, useWarehouses } from './api.ts';
+import { useWarehouseOption, useWarehouseOptions, type WarehouseOption } from './api.ts';
 
 /**
  * A warehouse picker searching the server as the reader types (code, name or city), showing
@@ -40,23 +40,17 @@ export function WarehouseSelect({
   const { t } = useTranslation('warehouses');
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim());
-  const list = useWarehouses({
-    page: 1,
-    pageSize: 50,
-    sort: 'code',
-    ...(q ? { q } : {}),
-    ...(activeOnly ? { active: 'true' } : {}),
-  });
-  const lookup = useWarehouse(current === undefined ? (value ?? undefined) : undefined);
-  const chosen = current === undefined ? lookup.data : current?.id === value ? current : undefined;
+  const list = useWarehouseOptions({ q, activeOnly: !!activeOnly });
+  const lookup = useWarehouseOption(current === undefined ? (value ?? undefined) : undefined);
+  const chosen = current === undefined ? lookup : current?.id === value ? current : undefined;
   const options = useMemo(() => {
-    const items: Pick<Warehouse, 'id' | 'code' | 'name' | 'active'>[] = [...(list.data?.items ?? [])];
+    const items: WarehouseOption[] = [...list.items];
     if (chosen && !items.some((w) => w.id === chosen.id)) items.unshift(chosen);
     return items.map((w) => ({
       value: w.id,
       label: `${w.code} · ${w.name}${w.active ? '' : ` (${t('status.inactive')})`}`,
     }));
-  }, [list.data, chosen, t]);
+  }, [list.items, chosen, t]);
   return (
     <Select
       id={id}

@@ -65,6 +65,8 @@ export const ConsignmentOwedProduct = z
     /** Still to invoice. */
     openQuantity: z.string(),
     openAmount: z.string(),
+    /** Some units sold found no agreed cost (their receipt had none, nor the supplier for the product): owed at zero. */
+    noAgreedCost: z.boolean(),
   })
   .meta({ id: 'ConsignmentOwedProduct' });
 export type ConsignmentOwedProduct = z.infer<typeof ConsignmentOwedProduct>;
@@ -156,6 +158,8 @@ export const ConsignmentComparisonLine = z
     quantityDifference: z.string(),
     amountDifference: z.string(),
     differs: z.boolean(),
+    /** Some of the units owed found no agreed cost: owed at zero, so the difference is not a real one. */
+    noAgreedCost: z.boolean(),
   })
   .meta({ id: 'ConsignmentComparisonLine' });
 export type ConsignmentComparisonLine = z.infer<typeof ConsignmentComparisonLine>;

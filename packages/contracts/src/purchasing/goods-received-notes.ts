@@ -427,6 +427,12 @@ export const LandedCostCharge = LandedCostPreview.extend({
   createdBy: UserRef,
   inStock: z.string(),
   costOfSales: z.string(),
+  /** The supplier invoice it came from (a landed charge booked on an invoice); null: typed on the receipt. */
+  sourceInvoice: z.object({ id: Uuid, number: z.string() }).nullable(),
+  /** When the invoice was cancelled and the charge taken back (ISO), with what went back (GBP). */
+  reversedAt: z.string().nullable(),
+  reversedInStock: z.string(),
+  reversedCostOfSales: z.string(),
 }).meta({ id: 'LandedCostCharge' });
 export type LandedCostCharge = z.infer<typeof LandedCostCharge>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Percentage } from '../platform/decimal.ts';
+import { CurrencyCode } from '../master-data/enumerations.ts';
+import { decimalString, ExchangeRate, Percentage } from '../platform/decimal.ts';
 import { actionEndpoint, defineDocument, documentStatuses } from '../platform/documents.ts';
 import { endpoint } from '../platform/endpoint.ts';
 import { IsoDate, PageQuery, pageOf, Uuid } from '../platform/pagination.ts';
@@ -7,6 +8,7 @@ import { PdfFile, PrintoutQuery } from '../platform/printouts.ts';
 import { singleLine } from '../platform/text.ts';
 import { PositiveStockQuantity } from '../stock/stock.ts';
 import type { PermissionName } from '../users/permissions.ts';
+import { LandedCostBasis, LandedCostShare, LandedCostType } from './goods-received-notes.ts';
 import { DiscountPercent, PurchaseUnitCost } from './purchase-orders.ts';
 import { VatCode } from './vat.ts';
 
@@ -19,6 +21,16 @@ import { VatCode } from './vat.ts';
  * Booking a price difference revalues the receipt lines matched (PRICE_DIFFERENCE): (invoice unit net − order
  * unit net) × matched quantity, translated at the receipt's rate; exchange differences never change stock value
  * (IAS 21). Cancelling a booked invoice takes that back.
+ *
+ * Landed charges (issue 16, "later, from an invoice"): freight, duty, insurance or other charges the invoice carries
+ * for posted goods received notes of any supplier (a forwarder bills for someone else's goods). Each is part of the
+ * invoice's net, VAT and gross (so its open amount and settlements pay it). An invoice may hold only charges (no
+ * goods lines, no order): its currency is then the one given, else the supplier's. Booking applies each charge as
+ * landed costs through the receipts' landed cost service: in GBP at the invoice's rate (the invoice date's, or the
+ * rate typed), shared over the accepted lines of all the receipts named by its basis (to the penny), raising the
+ * layers still in stock, the share of units gone to cost of sales; each receipt's landed costs show the invoice.
+ * Cancelling a booked invoice takes its charges back on the day of cancelling (the layers still in stock lowered,
+ * the rest a negative cost of sales adjustment), as its price differences are; a partly paid one is refused.
  */
 export const PurchaseInvoiceErrorCode = {
   /** The invoice's status does not allow this step (details: DocumentStatusConflictDetails). */
@@ -43,6 +55,16 @@ export const PurchaseInvoiceErrorCode = {
   PURCHASE_INVOICE_MAPPING_UNKNOWN: 'PURCHASE_INVOICE_MAPPING_UNKNOWN',
   /** The supplier's .xlsx cannot give invoice lines: no product column, no lines, or too many. */
   PURCHASE_INVOICE_SHEET_INVALID: 'PURCHASE_INVOICE_SHEET_INVALID',
+  /** A landed charge names no receipt (details: chargeNo). */
+  PURCHASE_INVOICE_CHARGE_NO_RECEIPT: 'PURCHASE_INVOICE_CHARGE_NO_RECEIPT',
+  /** A landed charge's amount is zero or negative (details: chargeNo, amount). */
+  PURCHASE_INVOICE_CHARGE_AMOUNT_INVALID: 'PURCHASE_INVOICE_CHARGE_AMOUNT_INVALID',
+  /** A landed charge names a receipt that does not exist (details: chargeNo, noteId). */
+  PURCHASE_INVOICE_CHARGE_RECEIPT_UNKNOWN: 'PURCHASE_INVOICE_CHARGE_RECEIPT_UNKNOWN',
+  /** An invoice with neither lines nor landed charges. */
+  PURCHASE_INVOICE_EMPTY: 'PURCHASE_INVOICE_EMPTY',
+  // A receipt not posted is GoodReceivedNoteErrorCode.LANDED_COST_NOTE_NOT_POSTED (409); a weight basis with a
+  // product without weight LANDED_COST_WEIGHT_MISSING (422), as for a charge typed on the receipt.
 } as const;
 export type PurchaseInvoiceErrorCode = (typeof PurchaseInvoiceErrorCode)[keyof typeof PurchaseInvoiceErrorCode];
 
@@ -119,6 +141,22 @@ export const PurchaseInvoiceLineInput = z.object({
 });
 export type PurchaseInvoiceLineInput = z.input<typeof PurchaseInvoiceLineInput>;
 
+export const PURCHASE_INVOICE_CHARGES_MAX = 50;
+export const PURCHASE_INVOICE_CHARGE_NOTES_MAX = 100;
+
+/** A landed charge on the invoice (see the top of this file). */
+export const PurchaseInvoiceChargeInput = z.object({
+  chargeType: LandedCostType,
+  description: z.string().trim().max(200).default(''),
+  /** Net, in the invoice's currency, 2 places; above zero (else PURCHASE_INVOICE_CHARGE_AMOUNT_INVALID). */
+  amount: decimalString({ scale: 2, signed: true }),
+  vatCode: VatCode,
+  basis: LandedCostBasis,
+  /** The posted goods received notes it is for (any supplier's); at least one (else PURCHASE_INVOICE_CHARGE_NO_RECEIPT). */
+  noteIds: z.array(Uuid).max(PURCHASE_INVOICE_CHARGE_NOTES_MAX).default([]),
+});
+export type PurchaseInvoiceChargeInput = z.input<typeof PurchaseInvoiceChargeInput>;
+
 export const PurchaseInvoiceInput = z
   .object({
     supplierId: Uuid,
@@ -129,7 +167,13 @@ export const PurchaseInvoiceInput = z
     /** The supplier's PDF or .xlsx: its file name as the uploads area answered it (POST /api/uploads). */
     attachment: z.string().trim().min(1).max(200).nullable().default(null),
     notes: z.string().trim().max(2000).default(''),
-    lines: z.array(PurchaseInvoiceLineInput).min(1, 'an invoice has at least one line').max(PURCHASE_INVOICE_LINES_MAX),
+    /** Goods lines; may be empty when the invoice carries landed charges (else PURCHASE_INVOICE_EMPTY). */
+    lines: z.array(PurchaseInvoiceLineInput).max(PURCHASE_INVOICE_LINES_MAX).default([]),
+    charges: z.array(PurchaseInvoiceChargeInput).max(PURCHASE_INVOICE_CHARGES_MAX).default([]),
+    /** The invoice's currency: empty, its orders' (lines) or else the supplier's; lines in another are refused. */
+    currency: CurrencyCode.nullable().default(null),
+    /** The invoice's rate to GBP (its landed charges are converted at it); empty: the invoice date's rate. */
+    exchangeRate: ExchangeRate.nullable().default(null),
   })
   .superRefine((v, ctx) => {
     const seen = new Set<string>();
@@ -196,6 +240,72 @@ export const PurchaseInvoiceLine = z
   .meta({ id: 'PurchaseInvoiceLine' });
 export type PurchaseInvoiceLine = z.infer<typeof PurchaseInvoiceLine>;
 
+/** A landed charge as entered, the receipts it is for, and its shares per receipt line (see the top of the file). */
+export const PurchaseInvoiceChargeShare = LandedCostShare.extend({ noteId: Uuid, noteNumber: z.string() }).meta({
+  id: 'PurchaseInvoiceChargeShare',
+});
+export type PurchaseInvoiceChargeShare = z.infer<typeof PurchaseInvoiceChargeShare>;
+
+export const PurchaseInvoiceCharge = z
+  .object({
+    id: Uuid,
+    chargeNo: z.number().int(),
+    chargeType: LandedCostType,
+    description: z.string(),
+    net: z.string(),
+    vatCode: VatCode,
+    vatRate: z.string(),
+    vat: z.string(),
+    basis: LandedCostBasis,
+    notes: z.array(
+      z.object({
+        id: Uuid,
+        number: z.string(),
+        status: z.string(),
+        supplier: z.string().nullable(),
+        receivedDate: z.string(),
+      }),
+    ),
+    /** In GBP at the invoice's rate, 2 places. */
+    amountGbp: z.string(),
+    /**
+     * PENDING: what booking would apply (inStock/costOfSales null), or empty with `problem` (the error code booking
+     * would answer); booked: as applied, with what went to the layers and to cost of sales.
+     */
+    shares: z.array(PurchaseInvoiceChargeShare),
+    problem: z.string().nullable(),
+    applied: z.boolean(),
+    /** Once the booked invoice was cancelled: the charge taken back. */
+    reversed: z.boolean(),
+  })
+  .meta({ id: 'PurchaseInvoiceCharge' });
+export type PurchaseInvoiceCharge = z.infer<typeof PurchaseInvoiceCharge>;
+
+/** The shares a landed charge would get, before the invoice exists (the entry form's preview). */
+export const PurchaseInvoiceChargePreviewInput = z.object({
+  invoiceDate: IsoDate,
+  currency: CurrencyCode.default('GBP'),
+  exchangeRate: ExchangeRate.nullable().default(null),
+  charge: PurchaseInvoiceChargeInput,
+});
+export type PurchaseInvoiceChargePreviewInput = z.input<typeof PurchaseInvoiceChargePreviewInput>;
+export const PurchaseInvoiceChargePreview = z
+  .object({ exchangeRate: z.string(), amountGbp: z.string(), shares: z.array(PurchaseInvoiceChargeShare) })
+  .meta({ id: 'PurchaseInvoiceChargePreview' });
+export type PurchaseInvoiceChargePreview = z.infer<typeof PurchaseInvoiceChargePreview>;
+
+/** A posted receipt a landed charge can be for (the entry form's picker): any supplier's. */
+export const ChargeableReceipt = z
+  .object({
+    id: Uuid,
+    number: z.string(),
+    supplier: z.string().nullable(),
+    receivedDate: z.string(),
+    warehouse: z.string(),
+  })
+  .meta({ id: 'ChargeableReceipt' });
+export type ChargeableReceipt = z.infer<typeof ChargeableReceipt>;
+
 /** STANDARD: against order lines; CONSIGNMENT: for consignment units sold in a period (consignment-invoices.ts). */
 export const PURCHASE_INVOICE_KINDS = ['STANDARD', 'CONSIGNMENT'] as const;
 export const PurchaseInvoiceKind = z.enum(PURCHASE_INVOICE_KINDS);
@@ -236,6 +346,7 @@ export const PurchaseInvoice = z
     tolerances: z.object({ quantityPercent: z.string(), pricePercent: z.string() }),
     withinTolerance: z.boolean(),
     lines: z.array(PurchaseInvoiceLine),
+    charges: z.array(PurchaseInvoiceCharge),
   })
   .meta({ id: 'PurchaseInvoice' });
 export type PurchaseInvoice = z.infer<typeof PurchaseInvoice>;
@@ -451,13 +562,33 @@ export const purchaseInvoicesApi = {
     params: IdParams,
     response: PurchaseInvoice,
   }),
+  chargeableReceipts: endpoint({
+    method: 'GET',
+    path: '/api/purchase-invoices/chargeable-receipts',
+    permission: 'add_purchase_invoice',
+    tag,
+    summary:
+      'Posted goods received notes of any supplier a landed charge can be for, newest first; search by number or supplier (at most 50)',
+    query: z.object({ q: z.string().trim().max(100).default('') }),
+    response: z.object({ items: z.array(ChargeableReceipt) }),
+  }),
+  previewPurchaseInvoiceCharge: endpoint({
+    method: 'POST',
+    path: '/api/purchase-invoices/charge-preview',
+    permission: 'add_purchase_invoice',
+    tag,
+    summary:
+      'The shares per receipt line a landed charge would get when its invoice is booked, in GBP to the penny (changes nothing)',
+    body: PurchaseInvoiceChargePreviewInput,
+    response: PurchaseInvoiceChargePreview,
+  }),
   createPurchaseInvoice: endpoint({
     method: 'POST',
     path: '/api/purchase-invoices',
     permission: 'add_purchase_invoice',
     tag,
     summary:
-      'Enter a supplier invoice (PENDING) against the supplier’s order lines; a number the supplier used already is refused naming the invoice',
+      'Enter a supplier invoice (PENDING) against the supplier’s order lines and/or with landed charges for posted receipts; a number the supplier used already is refused naming the invoice',
     body: PurchaseInvoiceInput,
     response: PurchaseInvoice,
     status: 201,
@@ -467,7 +598,7 @@ export const purchaseInvoicesApi = {
     path: '/api/purchase-invoices/:id/book',
     tag,
     summary:
-      'Book a pending invoice: beyond the tolerances only with a reason; a price difference revalues the receipts matched at their rate',
+      'Book a pending invoice: beyond the tolerances only with a reason; a price difference revalues the receipts matched at their rate; landed charges are applied to their receipts',
     params: IdParams,
     body: PurchaseInvoiceBookInput,
     response: PurchaseInvoice,
@@ -475,7 +606,8 @@ export const purchaseInvoicesApi = {
   cancelPurchaseInvoice: actionEndpoint(purchaseInvoiceDocument, 'cancel', {
     path: '/api/purchase-invoices/:id/cancel',
     tag,
-    summary: 'Cancel a pending or booked invoice (a booked one’s price differences are taken back)',
+    summary:
+      'Cancel a pending or booked invoice (a booked one’s price differences and landed charges are taken back on the day)',
     params: IdParams,
     body: PurchaseInvoiceCancelInput,
     response: PurchaseInvoice,

@@ -423,7 +423,8 @@ export const purchaseOrdersApi = {
   purchaseProductCost: endpoint({
     method: 'GET',
     path: '/api/purchase-orders/product-cost',
-    permission: 'view_purchase_order',
+    // The order form's helper: whoever drafts or edits an order reads it, not only who lists orders.
+    permission: ['view_purchase_order', 'add_purchase_order', 'edit_purchase_order'],
     tag: 'purchasing',
     summary: 'The unit cost a new line starts with: the supplier’s last price offered, else the product’s cost price',
     query: PurchaseProductCostQuery,

@@ -46,7 +46,12 @@ import { SupplierCredit } from './rmas.ts';
  * settlement needs the currency's rate effective on the payment date (NO_EXCHANGE_RATE otherwise): a GBP processor
  * pays `totalPaid × rate`, and every line records its exchange difference in GBP (IAS 21, never a stock value):
  * round(amount × payment-date rate, 2) − round(amount × the invoice's rate, 2); positive is a loss (more GBP paid
- * than booked). A GBP settlement has rate 1 and no differences.
+ * than booked). Each credit applied likewise: round(amount × the rate of the credit's own day, 2) − round(amount ×
+ * payment-date rate, 2) (a credit is money owed to us: positive is a loss). The settlement's exchange difference is
+ * the sum of both. A GBP settlement has rate 1 and no differences.
+ *
+ * Editing a draft: `settlementPayables` with `settlement` lists the draft's own invoices and credits beside the open
+ * ones, with the open amounts they had before the draft took its amounts, so the edit screen starts from the draft.
  *
  * Late-payment interest (DOMAIN.md "Late payment"), per invoice line, on the line's amount (the principal paid late):
  * days late = payment date − due date (0 when not late: no interest).
@@ -301,6 +306,11 @@ export const SettlementPayablesQuery = z.object({
   supplierId: Uuid,
   /** The day the payment is made (days late and interest are worked to it); empty: today (UK). */
   paymentDate: CalendarDate.optional(),
+  /**
+   * A DRAFT settlement of this supplier being edited: its held invoices (PROCESSING) and credits are listed too, with
+   * the open amounts they had before the draft took its amounts (404 unknown, 422 another supplier's, 409 not a draft).
+   */
+  settlement: Uuid.optional(),
 });
 export type SettlementPayablesQuery = z.infer<typeof SettlementPayablesQuery>;
 
@@ -382,6 +392,16 @@ export const SettlementCredit = z
     creditOpenAmount: z.string(),
     /** Applied by this settlement. */
     amount: z.string(),
+    /** The day the credit was recorded (London) and its currency's rate to GBP on that day ("1" for GBP). */
+    creditDate: z.string(),
+    creditRate: z.string(),
+    /**
+     * GBP (IAS 21): the amount at the payment date's rate, at the credit's own rate, and the difference
+     * bookedGbp − amountGbp (+: a loss, the credit offsets fewer pounds than it was booked at).
+     */
+    amountGbp: z.string(),
+    bookedGbp: z.string(),
+    exchangeDifferenceGbp: z.string(),
   })
   .meta({ id: 'SettlementCredit' });
 export type SettlementCredit = z.infer<typeof SettlementCredit>;
@@ -417,7 +437,7 @@ export const SettlementTotals = z.object({
   totalPaid: z.string(),
   /** totalPaid in the processor's currency (× the payment date's rate when that is GBP). */
   totalPaidProcessor: z.string(),
-  /** Sum of the lines' exchange differences, GBP. */
+  /** Sum of the lines' and the credits' exchange differences, GBP (+: a loss). */
   exchangeDifferenceGbp: z.string(),
 });
 export type SettlementTotals = z.infer<typeof SettlementTotals>;

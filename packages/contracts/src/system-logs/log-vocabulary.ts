@@ -11,6 +11,7 @@ export const SYSTEM_LOG_ENTITIES = [
   // Documents
   'purchase_order',
   'good_received_note',
+  'sales_invoice',
   'purchase_invoice',
   'purchase_invoice_settlement',
   'rma',
@@ -48,7 +49,9 @@ export const SYSTEM_LOG_ENTITIES = [
   'user',
   'role',
   'user_preferences',
+  'draft',
   'system_configuration',
+  'sales_channel_setting',
   'bank_base_rate',
 ] as const;
 export type SystemLogEntity = (typeof SYSTEM_LOG_ENTITIES)[number];
@@ -82,6 +85,8 @@ export const SYSTEM_LOG_ACTIONS = [
   'receive',
   'cancel',
   'reverse',
+  'pick',
+  'pack',
   'ship',
   'credit',
   'replace',
@@ -98,9 +103,11 @@ export const SYSTEM_LOG_ACTIONS = [
   'restore_short',
   'revalue',
   'add_landed_cost',
+  'warn_no_agreed_cost',
   // Imports and background work
   'apply',
   'retry',
+  'purge',
   // Mail
   'send_test_email',
   // Accounts and signing in

@@ -11,6 +11,7 @@ import type { PermissionName } from '../users/permissions.ts';
 /** Kinds of activity a user can choose to be notified of (Settings tab), one per area. */
 export const ACTIVITY_KINDS = [
   'purchasing',
+  'sales',
   'transfers',
   'stockCounts',
   'bundleTasks',
@@ -41,6 +42,7 @@ export const ACTIVITY_SOURCES = {
   purchase_order: { kind: 'purchasing', permissions: ['view_purchase_order'] },
   good_received_note: { kind: 'purchasing', permissions: ['view_good_received_note'] },
   rma: { kind: 'purchasing', permissions: ['view_rma'] },
+  sales_invoice: { kind: 'sales', permissions: ['view_sales_invoice'] },
   inventory_transfer: { kind: 'transfers', permissions: ['view_inventory_transfer'] },
   stock_count: {
     kind: 'stockCounts',

@@ -69,6 +69,8 @@ interface ProductOwed {
   invoicedQuantity: Decimal;
   invoicedAmount: Decimal;
   costs: Set<string>;
+  /** Some rows found no agreed cost (owed at zero). */
+  costMissing: boolean;
 }
 
 /** Owed groups (per product, currency and agreed cost) summed per product and currency: amounts exact, then pennies. */
@@ -84,12 +86,14 @@ function perProduct(groups: OwedGroup[]): ProductOwed[] {
       invoicedQuantity: ZERO,
       invoicedAmount: ZERO,
       costs: new Set<string>(),
+      costMissing: false,
     };
     had.quantity = had.quantity.add(g.quantity);
     had.amount = had.amount.add(g.quantity.times(g.unitCost));
     had.invoicedQuantity = had.invoicedQuantity.add(g.invoicedQuantity);
     had.invoicedAmount = had.invoicedAmount.add(g.invoicedQuantity.times(g.unitCost));
     if (!g.quantity.isZero()) had.costs.add(g.unitCost.toFixed());
+    if (g.costMissing && !g.quantity.isZero()) had.costMissing = true;
     byKey.set(key, had);
   }
   return [...byKey.values()];
@@ -160,6 +164,7 @@ export async function owed(db: Kysely<Database>, q: ConsignmentPeriod): Promise<
       invoicedAmount: money(pennies(p.invoicedAmount)),
       openQuantity: qty(p.quantity.sub(p.invoicedQuantity)),
       openAmount: money(pennies(p.amount).sub(pennies(p.invoicedAmount))),
+      noAgreedCost: p.costMissing,
     }),
   );
   const totals = new Map<string, { amount: Decimal; openAmount: Decimal }>();
@@ -225,6 +230,7 @@ export function compare(
       quantityDifference: qty(quantityDifference),
       amountDifference: money(amountDifference),
       differs: !quantityDifference.isZero() || !amountDifference.isZero(),
+      noAgreedCost: o?.costMissing ?? false,
     });
   }
   answer.sort((a, b) => (a.product.sku < b.product.sku ? -1 : a.product.sku > b.product.sku ? 1 : 0));

@@ -583,6 +583,9 @@ export interface ChargeWrite {
   inStock: string;
   costOfSales: string;
   userId: string;
+  /** A supplier invoice's landed charge it came from (both or neither). */
+  purchaseInvoiceId?: string | null;
+  invoiceChargeId?: string | null;
   lines: {
     lineNo: number;
     productId: string;
@@ -597,10 +600,10 @@ export interface ChargeWrite {
 export async function insertCharge(db: Db, c: ChargeWrite): Promise<string> {
   const { rows } = await sql<{ id: string }>`INSERT INTO landed_cost_charges
     (note_id, charge_type, description, amount, currency, exchange_rate, amount_gbp, basis, charge_date, in_stock,
-      cost_of_sales, created_by)
+      cost_of_sales, created_by, purchase_invoice_id, invoice_charge_id)
     VALUES (${c.noteId}, ${c.chargeType}, ${c.description}, ${c.amount}::numeric, ${c.currency},
       ${c.exchangeRate}::numeric, ${c.amountGbp}::numeric, ${c.basis}, ${c.chargeDate}::date, ${c.inStock}::numeric,
-      ${c.costOfSales}::numeric, ${c.userId})
+      ${c.costOfSales}::numeric, ${c.userId}, ${c.purchaseInvoiceId ?? null}, ${c.invoiceChargeId ?? null})
     RETURNING id`.execute(db);
   const id = rows[0]?.id as string;
   const l = c.lines;
@@ -630,6 +633,12 @@ export interface ChargeRow {
   created_by: string | null;
   created_by_name: string | null;
   created_at: Date;
+  purchase_invoice_id: string | null;
+  invoice_number: string | null;
+  invoice_charge_id: string | null;
+  reversed_at: Date | null;
+  reversed_in_stock: string;
+  reversed_cost_of_sales: string;
 }
 
 export interface ChargeLineRow {
@@ -650,11 +659,18 @@ export async function findCharges(db: Db, noteId: string, chargeId?: string) {
     SELECT c.id, c.charge_type, c.description, c.amount::text AS amount, c.currency,
       c.exchange_rate::text AS exchange_rate, c.amount_gbp::text AS amount_gbp, c.basis,
       to_char(c.charge_date, 'YYYY-MM-DD') AS charge_date, c.in_stock::text AS in_stock,
-      c.cost_of_sales::text AS cost_of_sales, c.created_by, u.username AS created_by_name, c.created_at
+      c.cost_of_sales::text AS cost_of_sales, c.created_by, u.username AS created_by_name, c.created_at,
+      c.purchase_invoice_id, pi.number AS invoice_number, c.invoice_charge_id, c.reversed_at,
+      c.reversed_in_stock::text AS reversed_in_stock, c.reversed_cost_of_sales::text AS reversed_cost_of_sales
     FROM landed_cost_charges c LEFT JOIN users u ON u.id = c.created_by
+      LEFT JOIN purchase_invoices pi ON pi.id = c.purchase_invoice_id
     WHERE c.note_id = ${noteId} ${chargeId ? sql`AND c.id = ${chargeId}` : sql``}
     ORDER BY c.created_at, c.id`.execute(db);
-  if (!charges.length) return { charges, lines: [] as ChargeLineRow[] };
+  return { charges, lines: await chargeLinesOf(db, charges) };
+}
+
+async function chargeLinesOf(db: Db, charges: readonly { id: string }[]): Promise<ChargeLineRow[]> {
+  if (!charges.length) return [];
   const { rows: lines } = await sql<ChargeLineRow>`
     SELECT l.charge_id, l.line_no, l.product_id, p.sku, p.name, l.accepted_quantity::text AS accepted_quantity,
       l.basis_value::text AS basis_value, l.share::text AS share, l.in_stock::text AS in_stock,
@@ -662,5 +678,31 @@ export async function findCharges(db: Db, noteId: string, chargeId?: string) {
     FROM landed_cost_charge_lines l JOIN products p ON p.id = l.product_id
     WHERE l.charge_id = ANY(${charges.map((c) => c.id)}::uuid[])
     ORDER BY l.charge_id, l.line_no`.execute(db);
-  return { charges, lines };
+  return lines;
+}
+
+export interface InvoiceChargeRow extends ChargeRow {
+  note_id: string;
+  note_number: string;
+}
+
+/** The landed cost rows a supplier invoice's charges wrote (not taken back unless `all`), locked when not `all`. */
+export async function findInvoiceCharges(db: Db, invoiceId: string, all = false) {
+  const { rows: charges } = await sql<InvoiceChargeRow>`
+    SELECT c.id, c.note_id, g.number AS note_number, c.charge_type, c.description, c.amount::text AS amount,
+      c.currency, c.exchange_rate::text AS exchange_rate, c.amount_gbp::text AS amount_gbp, c.basis,
+      to_char(c.charge_date, 'YYYY-MM-DD') AS charge_date, c.in_stock::text AS in_stock,
+      c.cost_of_sales::text AS cost_of_sales, c.created_by, NULL::text AS created_by_name, c.created_at,
+      c.purchase_invoice_id, NULL::text AS invoice_number, c.invoice_charge_id, c.reversed_at,
+      c.reversed_in_stock::text AS reversed_in_stock, c.reversed_cost_of_sales::text AS reversed_cost_of_sales
+    FROM landed_cost_charges c JOIN goods_received_notes g ON g.id = c.note_id
+    WHERE c.purchase_invoice_id = ${invoiceId} ${all ? sql`` : sql`AND c.reversed_at IS NULL`}
+    ORDER BY c.created_at, c.id ${all ? sql`` : sql`FOR UPDATE OF c`}`.execute(db);
+  return { charges, lines: await chargeLinesOf(db, charges) };
+}
+
+export async function markChargeReversed(db: Db, id: string, inStock: string, costOfSales: string) {
+  await sql`UPDATE landed_cost_charges
+    SET reversed_at = now(), reversed_in_stock = ${inStock}::numeric, reversed_cost_of_sales = ${costOfSales}::numeric
+    WHERE id = ${id}`.execute(db);
 }

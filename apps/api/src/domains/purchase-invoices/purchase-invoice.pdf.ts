@@ -1,4 +1,10 @@
-import { type PurchaseInvoice, type PurchaseInvoiceStatus, type VatCode, vatTotals } from '@backoffice/contracts';
+import {
+  type LandedCostType,
+  type PurchaseInvoice,
+  type PurchaseInvoiceStatus,
+  type VatCode,
+  vatTotals,
+} from '@backoffice/contracts';
 import {
   type PdfLanguage,
   type PdfParty,
@@ -42,6 +48,8 @@ interface Texts {
   netAt: (rate: string) => string;
   vatAt: (rate: string) => string;
   exempt: string;
+  /** A landed charge's line: its kind. */
+  charges: Record<LandedCostType, string>;
   totalNet: string;
   totalVat: string;
   total: string;
@@ -74,6 +82,7 @@ const TEXTS: Record<PdfLanguage, Texts> = {
     netAt: (r) => `Net at ${r}% VAT`,
     vatAt: (r) => `VAT at ${r}%`,
     exempt: 'Net, VAT exempt',
+    charges: { FREIGHT: 'Freight', DUTY: 'Duty', INSURANCE: 'Insurance', OTHER: 'Other charge' },
     totalNet: 'Total net',
     totalVat: 'Total VAT',
     total: 'Total',
@@ -110,6 +119,7 @@ const TEXTS: Record<PdfLanguage, Texts> = {
     netAt: (r) => `Neto al ${r} % de IVA`,
     vatAt: (r) => `IVA al ${r} %`,
     exempt: 'Neto, exento de IVA',
+    charges: { FREIGHT: 'Flete', DUTY: 'Aranceles', INSURANCE: 'Seguro', OTHER: 'Otro cargo' },
     totalNet: 'Total neto',
     totalVat: 'Total IVA',
     total: 'Total',
@@ -146,6 +156,7 @@ const TEXTS: Record<PdfLanguage, Texts> = {
     netAt: (r) => `Líquido a ${r}% de IVA`,
     vatAt: (r) => `IVA a ${r}%`,
     exempt: 'Líquido, isento de IVA',
+    charges: { FREIGHT: 'Frete', DUTY: 'Direitos', INSURANCE: 'Seguro', OTHER: 'Outro encargo' },
     totalNet: 'Total líquido',
     totalVat: 'Total IVA',
     total: 'Total',
@@ -182,6 +193,7 @@ const TEXTS: Record<PdfLanguage, Texts> = {
     netAt: (r) => `Netto zu ${r} % USt.`,
     vatAt: (r) => `USt. ${r} %`,
     exempt: 'Netto, umsatzsteuerfrei',
+    charges: { FREIGHT: 'Fracht', DUTY: 'Zoll', INSURANCE: 'Versicherung', OTHER: 'Sonstige Kosten' },
     totalNet: 'Summe netto',
     totalVat: 'Summe USt.',
     total: 'Gesamtbetrag',
@@ -220,7 +232,13 @@ export async function purchaseInvoicePdfBody(ctx: Pick<Ctx, 'db'>, invoice: Purc
       : {}),
   };
   const perRate = vatTotals(
-    invoice.lines.map((l) => ({ vatCode: l.vatCode, net: l.net, vatRate: l.vatRate, vat: l.vat, gross: '0' })),
+    [...invoice.lines, ...invoice.charges].map((l) => ({
+      vatCode: l.vatCode,
+      net: l.net,
+      vatRate: l.vatRate,
+      vat: l.vat,
+      gross: '0',
+    })),
   ).perRate;
   const rateLabel = (code: VatCode, rate: string, kind: 'net' | 'vat') =>
     code === 'EXEMPT' ? t.exempt : kind === 'net' ? t.netAt(rate) : t.vatAt(rate);
@@ -256,16 +274,30 @@ export async function purchaseInvoicePdfBody(ctx: Pick<Ctx, 'db'>, invoice: Purc
       { key: 'vatRate', label: t.vatRate, width: 6, kind: 'quantity' },
       { key: 'net', label: t.net, width: 14, kind: 'money' },
     ],
-    lines: invoice.lines.map((l) => ({
-      order: `${l.orderNumber}/${l.orderLineNo}`,
-      sku: l.product.sku,
-      name: l.product.name,
-      quantity: l.quantity,
-      unitPrice: l.unitPrice,
-      discount: l.discountPercent === '0' ? '' : l.discountPercent,
-      vatRate: l.vatCode === 'EXEMPT' ? '–' : l.vatRate,
-      net: l.net,
-    })),
+    lines: invoice.lines
+      .map((l) => ({
+        order: `${l.orderNumber}/${l.orderLineNo}`,
+        sku: l.product.sku,
+        name: l.product.name,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        discount: l.discountPercent === '0' ? '' : l.discountPercent,
+        vatRate: l.vatCode === 'EXEMPT' ? '–' : l.vatRate,
+        net: l.net,
+      }))
+      .concat(
+        // Landed charges: the receipts they are for in the first column.
+        invoice.charges.map((c) => ({
+          order: c.notes.map((n) => n.number).join(', '),
+          sku: '',
+          name: [t.charges[c.chargeType], c.description].filter(Boolean).join(': '),
+          quantity: '1',
+          unitPrice: c.net,
+          discount: '',
+          vatRate: c.vatCode === 'EXEMPT' ? '–' : c.vatRate,
+          net: c.net,
+        })),
+      ),
     totals: [
       ...perRate.flatMap((r) => [
         { label: rateLabel(r.vatCode, r.vatRate, 'net'), values: { net: r.net } },

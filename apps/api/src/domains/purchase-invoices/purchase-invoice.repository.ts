@@ -403,3 +403,103 @@ export async function countInvoicesOfProduct(db: Db, id: string): Promise<number
   }>`SELECT count(*) AS n FROM purchase_invoice_lines WHERE product_id = ${id}`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
+
+// Landed charges (freight, duty, insurance, other) for posted receipts.
+
+export async function partnerCurrency(db: Db, id: string): Promise<string> {
+  const { rows } = await sql<{ currency: string }>`
+    SELECT default_currency AS currency FROM business_partners WHERE id = ${id}`.execute(db);
+  return rows[0]?.currency ?? 'GBP';
+}
+
+export interface ChargeWrite {
+  invoiceId: string;
+  chargeNo: number;
+  chargeType: string;
+  description: string;
+  net: string;
+  vatCode: string;
+  vatRate: string;
+  vat: string;
+  basis: string;
+  noteIds: string[];
+}
+
+export async function insertCharge(db: Db, c: ChargeWrite): Promise<string> {
+  const { rows } = await sql<{ id: string }>`INSERT INTO purchase_invoice_charges
+    (invoice_id, charge_no, charge_type, description, net_amount, vat_code, vat_rate, vat_amount, basis)
+    VALUES (${c.invoiceId}, ${c.chargeNo}, ${c.chargeType}, ${c.description}, ${c.net}::numeric, ${c.vatCode},
+      ${c.vatRate}::numeric, ${c.vat}::numeric, ${c.basis})
+    RETURNING id`.execute(db);
+  const id = rows[0]?.id as string;
+  await sql`INSERT INTO purchase_invoice_charge_notes (charge_id, note_id)
+    SELECT ${id}, x FROM unnest(${c.noteIds}::uuid[]) AS x`.execute(db);
+  return id;
+}
+
+export interface ChargeRow {
+  id: string;
+  charge_no: number;
+  charge_type: string;
+  description: string;
+  net_amount: string;
+  vat_code: string;
+  vat_rate: string;
+  vat_amount: string;
+  basis: string;
+}
+
+export interface ChargeNoteRow {
+  charge_id: string;
+  note_id: string;
+  number: string;
+  status: string;
+  supplier: string | null;
+  received_date: string;
+}
+
+export async function findCharges(db: Db, invoiceId: string) {
+  const { rows: charges } = await sql<ChargeRow>`
+    SELECT id, charge_no, charge_type, description, net_amount::text AS net_amount, vat_code,
+      vat_rate::text AS vat_rate, vat_amount::text AS vat_amount, basis
+    FROM purchase_invoice_charges WHERE invoice_id = ${invoiceId} ORDER BY charge_no`.execute(db);
+  if (!charges.length) return { charges, notes: [] as ChargeNoteRow[] };
+  const { rows: notes } = await sql<ChargeNoteRow>`
+    SELECT cn.charge_id, g.id AS note_id, g.number, g.status, bp.code AS supplier,
+      to_char(g.received_date, 'YYYY-MM-DD') AS received_date
+    FROM purchase_invoice_charge_notes cn
+    JOIN goods_received_notes g ON g.id = cn.note_id
+    LEFT JOIN business_partners bp ON bp.id = g.supplier_id
+    WHERE cn.charge_id = ANY(${charges.map((c) => c.id)}::uuid[])
+    ORDER BY g.number`.execute(db);
+  return { charges, notes };
+}
+
+export async function notesById(db: Db, ids: string[]) {
+  if (!ids.length) return new Map<string, { id: string; number: string; status: string }>();
+  const { rows } = await sql<{ id: string; number: string; status: string }>`
+    SELECT id, number, status FROM goods_received_notes WHERE id = ANY(${ids}::uuid[])`.execute(db);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Posted receipts with a supplier (any), newest first, by number or supplier code/name. */
+export async function chargeableReceipts(db: Db, q: string) {
+  const like = q ? likePattern(q) : null;
+  const { rows } = await sql<{
+    id: string;
+    number: string;
+    supplier: string | null;
+    received_date: string;
+    warehouse: string;
+  }>`
+    SELECT g.id, g.number, bp.code AS supplier, to_char(g.received_date, 'YYYY-MM-DD') AS received_date,
+      w.code AS warehouse
+    FROM goods_received_notes g
+    JOIN business_partners bp ON bp.id = g.supplier_id
+    JOIN warehouses w ON w.id = g.warehouse_id
+    WHERE g.status = 'POSTED'
+      ${like ? sql`AND (g.number ILIKE ${like} OR bp.code ILIKE ${like} OR bp.name ILIKE ${like})` : sql``}
+    ORDER BY g.received_date DESC, g.number DESC
+    LIMIT 50`.execute(db);
+  return rows;
+}

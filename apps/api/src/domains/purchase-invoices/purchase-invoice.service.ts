@@ -6,6 +6,9 @@ import {
   type PurchaseInvoice,
   type PurchaseInvoiceBookInput,
   type PurchaseInvoiceCancelInput,
+  type PurchaseInvoiceCharge,
+  type PurchaseInvoiceChargeInput,
+  type PurchaseInvoiceChargePreviewInput,
   PurchaseInvoiceErrorCode,
   type PurchaseInvoiceFilter,
   type PurchaseInvoiceInput,
@@ -39,11 +42,18 @@ import {
 } from '../../platform/documents.ts';
 import { documentRows, sendDocumentsXlsx } from '../../platform/documents-export.ts';
 import { lineDetails } from '../../platform/documents-lines.ts';
-import { conflict, forbidden, unprocessable } from '../../platform/errors.ts';
+import { AppError, conflict, forbidden, unprocessable } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/routes.ts';
 import { ui, type XlsxColumn } from '../../platform/xlsx.ts';
 import { bookConsignmentInvoice, cancelConsignmentInvoice } from '../consignment-invoices/index.ts';
 import { rateOn } from '../currencies/index.ts';
+import {
+  applyLandedCharge,
+  findInvoiceCharges,
+  type LandedChargeSpec,
+  planLandedCharge,
+  reverseInvoiceLandedCosts,
+} from '../goods-received-notes/index.ts';
 import { revalueReceipts } from '../stock/index.ts';
 import * as repo from './purchase-invoice.repository.ts';
 
@@ -58,6 +68,7 @@ import * as repo from './purchase-invoice.repository.ts';
 type Values = z.output<typeof PurchaseInvoiceInput>;
 type BookValues = z.output<typeof PurchaseInvoiceBookInput>;
 type CancelValues = z.output<typeof PurchaseInvoiceCancelInput>;
+type ChargeValues = z.output<typeof PurchaseInvoiceChargeInput>;
 type Tolerances = { quantityPercent: string; pricePercent: string };
 
 const ZERO = new Decimal(0);
@@ -134,11 +145,12 @@ function summaryOf(r: repo.InvoiceRow): PurchaseInvoiceSummary {
 
 export async function getInvoice(db: Kysely<Database>, id: string): Promise<PurchaseInvoice> {
   const head = found(await repo.findInvoice(db, id), purchaseInvoiceDocument.label, id);
-  const [lines, matches, tolerances, upload] = await Promise.all([
+  const [lines, matches, tolerances, upload, charges] = await Promise.all([
     repo.findLines(db, id),
     repo.findMatches(db, id),
     repo.readTolerances(db),
     head.upload_id ? repo.findUpload(db, { id: head.upload_id }) : undefined,
+    chargesOfInvoice(db, head),
   ]);
   const orderLines = new Map(
     (
@@ -199,6 +211,182 @@ export async function getInvoice(db: Kysely<Database>, id: string): Promise<Purc
     tolerances,
     withinTolerance: answer.every((l) => l.match.withinTolerance),
     lines: answer,
+    charges,
+  };
+}
+
+/** A landed charge as the landed cost service takes it: the net in the invoice's currency at the invoice's rate. */
+const chargeSpec = (
+  c: { chargeType: string; description: string; net: string; basis: string },
+  invoice: { currency: string; exchangeRate: string; invoiceDate: string },
+): LandedChargeSpec => ({
+  chargeType: c.chargeType as LandedChargeSpec['chargeType'],
+  description: c.description,
+  amount: c.net,
+  currency: invoice.currency,
+  exchangeRate: invoice.exchangeRate,
+  basis: c.basis as LandedChargeSpec['basis'],
+  chargeDate: invoice.invoiceDate,
+});
+
+/** The invoice's landed charges: planned shares while pending, as applied once booked. */
+async function chargesOfInvoice(db: Kysely<Database>, head: repo.InvoiceRow): Promise<PurchaseInvoiceCharge[]> {
+  const { charges, notes } = await repo.findCharges(db, head.id);
+  if (!charges.length) return [];
+  const applied = await findInvoiceCharges(db, head.id, true);
+  const invoice = {
+    currency: head.currency,
+    exchangeRate: head.exchange_rate,
+    invoiceDate: dayText(head.invoice_date),
+  };
+  const out: PurchaseInvoiceCharge[] = [];
+  for (const c of charges) {
+    const mine = notes.filter((n) => n.charge_id === c.id);
+    const rows = applied.charges.filter((a) => a.invoice_charge_id === c.id);
+    const base = {
+      id: c.id,
+      chargeNo: c.charge_no,
+      chargeType: c.charge_type as PurchaseInvoiceCharge['chargeType'],
+      description: c.description,
+      net: money(c.net_amount),
+      vatCode: c.vat_code as VatCode,
+      vatRate: new Decimal(c.vat_rate).toFixed(),
+      vat: money(c.vat_amount),
+      basis: c.basis as PurchaseInvoiceCharge['basis'],
+      notes: mine.map((n) => ({
+        id: n.note_id,
+        number: n.number,
+        status: n.status,
+        supplier: n.supplier,
+        receivedDate: n.received_date,
+      })),
+    };
+    if (rows.length) {
+      const byRow = new Map(rows.map((r) => [r.id, r]));
+      out.push({
+        ...base,
+        amountGbp: rows.reduce((sum, r) => sum.add(r.amount_gbp), ZERO).toFixed(2),
+        shares: applied.lines
+          .filter((l) => byRow.has(l.charge_id))
+          .map((l) => {
+            const r = byRow.get(l.charge_id) as (typeof rows)[number];
+            return {
+              noteId: r.note_id,
+              noteNumber: r.note_number,
+              lineNo: l.line_no,
+              product: { id: l.product_id, sku: l.sku, name: l.name },
+              acceptedQuantity: qty(l.accepted_quantity),
+              basisValue: new Decimal(l.basis_value).toFixed(),
+              share: new Decimal(l.share).toFixed(2),
+              inStock: new Decimal(l.in_stock).toFixed(2),
+              costOfSales: new Decimal(l.cost_of_sales).toFixed(2),
+            };
+          })
+          .sort((a, b) => a.noteNumber.localeCompare(b.noteNumber) || a.lineNo - b.lineNo),
+        problem: null,
+        applied: true,
+        reversed: rows.every((r) => r.reversed_at !== null),
+      });
+      continue;
+    }
+    let planned: Awaited<ReturnType<typeof planLandedCharge>> | null = null;
+    let problem: string | null = null;
+    if (head.status === 'PENDING') {
+      try {
+        planned = await planLandedCharge(
+          db,
+          mine.map((n) => n.note_id),
+          chargeSpec({ ...c, chargeType: c.charge_type, net: c.net_amount }, invoice),
+        );
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        problem = e.code;
+      }
+    }
+    out.push({
+      ...base,
+      amountGbp: planned
+        ? planned.amountGbp
+        : new Decimal(c.net_amount).times(head.exchange_rate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
+      shares: planned?.shares ?? [],
+      problem,
+      applied: false,
+      reversed: false,
+    });
+  }
+  return out;
+}
+
+/**
+ * Checks the landed charges of an invoice being entered (amount above zero, at least one receipt, receipts known,
+ * posted, and shareable by the basis) before anything is written; answers them with their VAT.
+ */
+async function checkCharges(
+  db: Kysely<Database>,
+  charges: readonly ChargeValues[],
+  invoice: { currency: string; exchangeRate: string; invoiceDate: string },
+) {
+  const out = [];
+  for (const [i, c] of charges.entries()) {
+    const chargeNo = i + 1;
+    const amount = new Decimal(c.amount);
+    if (amount.lte(0))
+      throw unprocessable(
+        PurchaseInvoiceErrorCode.PURCHASE_INVOICE_CHARGE_AMOUNT_INVALID,
+        `Landed charge ${chargeNo} is ${amount.toFixed(2)} ${invoice.currency}: a charge is an amount above zero. A credit from the forwarder is a credit note.`,
+        { field: `charges.${i}.amount`, chargeNo, amount: amount.toFixed(2) },
+      );
+    const noteIds = [...new Set(c.noteIds)];
+    if (!noteIds.length)
+      throw unprocessable(
+        PurchaseInvoiceErrorCode.PURCHASE_INVOICE_CHARGE_NO_RECEIPT,
+        `Landed charge ${chargeNo} names no receipt: choose the posted goods received note(s) it is for.`,
+        { field: `charges.${i}.noteIds`, chargeNo },
+      );
+    const known = await repo.notesById(db, noteIds);
+    const unknown = noteIds.find((n) => !known.has(n));
+    if (unknown)
+      throw unprocessable(
+        PurchaseInvoiceErrorCode.PURCHASE_INVOICE_CHARGE_RECEIPT_UNKNOWN,
+        `Landed charge ${chargeNo} names a receipt that does not exist: choose it again from the list.`,
+        { field: `charges.${i}.noteIds`, chargeNo, noteId: unknown },
+      );
+    const net = amount.toFixed(2);
+    // The same plan booking applies: a receipt not posted or a product without weight is refused now.
+    await planLandedCharge(db, noteIds, chargeSpec({ ...c, net }, invoice));
+    out.push({
+      ...c,
+      noteIds,
+      vatCode: c.vatCode,
+      ...vatLineAmounts({ quantity: '1', unitCost: net, vatCode: c.vatCode }),
+    });
+  }
+  return out;
+}
+
+/** The shares a landed charge would get (the entry form's preview); writes nothing. */
+export async function previewCharge(db: Kysely<Database>, input: z.output<typeof PurchaseInvoiceChargePreviewInput>) {
+  const exchangeRate = input.exchangeRate ?? (await rateOn(db, input.currency, input.invoiceDate)).rate;
+  const invoice = { currency: input.currency, exchangeRate, invoiceDate: input.invoiceDate };
+  const [checked] = await checkCharges(db, [input.charge], invoice);
+  const p = await planLandedCharge(
+    db,
+    checked?.noteIds ?? [],
+    chargeSpec({ ...input.charge, net: checked?.net ?? '0' }, invoice),
+  );
+  return { exchangeRate: p.exchangeRate, amountGbp: p.amountGbp, shares: p.shares };
+}
+
+export async function chargeableReceipts(db: Kysely<Database>, q: string) {
+  const rows = await repo.chargeableReceipts(db, q);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      number: r.number,
+      supplier: r.supplier,
+      receivedDate: r.received_date,
+      warehouse: r.warehouse,
+    })),
   };
 }
 
@@ -380,6 +568,12 @@ export async function createInvoice(ctx: Ctx, input: Values): Promise<PurchaseIn
       )
     ).map((l) => [l.id, l]),
   );
+  if (!input.lines.length && !input.charges.length)
+    throw unprocessable(
+      PurchaseInvoiceErrorCode.PURCHASE_INVOICE_EMPTY,
+      'The invoice has neither lines nor landed charges: add what the supplier invoiced.',
+      { field: 'lines' },
+    );
   let currency: string | null = null;
   input.lines.forEach((l, i) => {
     const o = orderLines.get(l.orderLineId);
@@ -402,9 +596,24 @@ export async function createInvoice(ctx: Ctx, input: Values): Promise<PurchaseIn
         lineDetails(i, { field: 'orderLineId', currency: o.currency, invoiceCurrency: currency }),
       );
   });
-  const invoiceCurrency = currency as unknown as string;
-  // The invoice date's rate, for information (settlements): it never reaches stock.
-  const rate = await rateOn(db, invoiceCurrency as CurrencyCode, input.invoiceDate);
+  if (currency && input.currency && input.currency !== currency)
+    throw unprocessable(
+      PurchaseInvoiceErrorCode.PURCHASE_INVOICE_CURRENCY_MISMATCH,
+      `The invoice's lines are in ${currency}, not ${input.currency}. An invoice is in one currency.`,
+      { field: 'currency', currency: input.currency, invoiceCurrency: currency },
+    );
+  // Lines: their orders' currency; only charges: the one given, else the supplier's.
+  const invoiceCurrency = currency ?? input.currency ?? (await repo.partnerCurrency(db, input.supplierId));
+  // The invoice date's rate (or the one typed): for settlements and its landed charges; goods lines never reach
+  // stock at it (IAS 21: they are valued at their receipts' rates).
+  const rate = input.exchangeRate
+    ? { rate: new Decimal(input.exchangeRate).toFixed() }
+    : await rateOn(db, invoiceCurrency as CurrencyCode, input.invoiceDate);
+  const charges = await checkCharges(db, input.charges, {
+    currency: invoiceCurrency,
+    exchangeRate: rate.rate,
+    invoiceDate: input.invoiceDate,
+  });
 
   const amounts = input.lines.map((l) => {
     const o = orderLines.get(l.orderLineId) as repo.OrderLineRow;
@@ -414,7 +623,7 @@ export async function createInvoice(ctx: Ctx, input: Values): Promise<PurchaseIn
       ...vatLineAmounts({ quantity: l.quantity, unitCost: l.unitPrice, discountPercent: l.discountPercent, vatCode }),
     };
   });
-  const totals = vatTotals(amounts);
+  const totals = vatTotals([...amounts, ...charges.map((c) => ({ ...c, vatCode: c.vatCode }))]);
   const number = await nextDocumentNumber(db, 'purchaseInvoice', input.invoiceDate);
   const id = await repo.insertInvoice(db, {
     number,
@@ -433,6 +642,19 @@ export async function createInvoice(ctx: Ctx, input: Values): Promise<PurchaseIn
   });
 
   if (upload) await repo.attachUpload(db, upload.id, id);
+  for (const [i, c] of charges.entries())
+    await repo.insertCharge(db, {
+      invoiceId: id,
+      chargeNo: i + 1,
+      chargeType: c.chargeType,
+      description: c.description,
+      net: c.net,
+      vatCode: c.vatCode,
+      vatRate: c.vatRate,
+      vat: c.vat,
+      basis: c.basis,
+      noteIds: c.noteIds,
+    });
 
   // Receipts: the oldest not yet invoiced first.
   const receipts = await repo.receiptLinesOf(db, [...orderLines.keys()]);
@@ -489,6 +711,17 @@ export async function createInvoice(ctx: Ctx, input: Values): Promise<PurchaseIn
         quantity: x.quantity,
         unitPrice: x.unitPrice,
       })),
+      ...(after.charges.length
+        ? {
+            charges: after.charges.map((c) => ({
+              chargeType: c.chargeType,
+              net: c.net,
+              vatCode: c.vatCode,
+              basis: c.basis,
+              receipts: c.notes.map((n) => n.number),
+            })),
+          }
+        : {}),
     },
   });
   return after;
@@ -580,6 +813,16 @@ export async function bookInvoice(ctx: Ctx, id: string, input: BookValues): Prom
   await revalue(ctx, row.number, items, dayText(row.invoice_date));
   for (const { match, amount } of items)
     if (!amount.isZero()) await repo.setPriceDifference(ctx.db, match.id, amount.toFixed());
+  // Landed charges: applied to their receipts at the invoice's rate, as a charge typed on the receipt is.
+  const { charges, notes } = await repo.findCharges(ctx.db, id);
+  const invoice = { currency: row.currency, exchangeRate: row.exchange_rate, invoiceDate: dayText(row.invoice_date) };
+  for (const c of charges)
+    await applyLandedCharge(
+      ctx,
+      notes.filter((n) => n.charge_id === c.id).map((n) => n.note_id),
+      chargeSpec({ ...c, chargeType: c.charge_type, net: c.net_amount }, invoice),
+      { invoiceId: id, invoiceNumber: row.number, invoiceChargeId: c.id },
+    );
   await repo.markBooked(ctx.db, id, ctx.user.id, input.reason);
   const after = await getInvoice(ctx.db, id);
   await recordStep(ctx, purchaseInvoiceDocument, row, 'book', 'BOOKED', {
@@ -589,6 +832,9 @@ export async function bookInvoice(ctx: Ctx, id: string, input: BookValues): Prom
       priceDifferences: items
         .filter((x) => !x.amount.isZero())
         .map((x) => ({ receipt: x.match.note_number, line: x.match.receipt_line_no, amount: x.amount.toFixed() })),
+      ...(after.charges.length
+        ? { landedCharges: after.charges.map((c) => ({ chargeNo: c.chargeNo, amountGbp: c.amountGbp })) }
+        : {}),
     },
   });
   return after;
@@ -623,6 +869,7 @@ export async function cancelInvoice(ctx: Ctx, id: string, input: CancelValues): 
     lines.map((l) => l.order_line_id),
   );
   let reversed: { receipt: string; line: number; amount: string }[] = [];
+  let landedReversed: Awaited<ReturnType<typeof reverseInvoiceLandedCosts>> = [];
   if (row.status === 'BOOKED') {
     // What booking added to the receipts' cost is taken back today (past periods are never reposted).
     const matches = await repo.findMatches(ctx.db, id);
@@ -631,6 +878,8 @@ export async function cancelInvoice(ctx: Ctx, id: string, input: CancelValues): 
     reversed = items
       .filter((x) => !x.amount.isZero())
       .map((x) => ({ receipt: x.match.note_number, line: x.match.receipt_line_no, amount: x.amount.toFixed() }));
+    // Its landed charges likewise, today.
+    landedReversed = await reverseInvoiceLandedCosts(ctx, id, row.number);
   }
   await repo.addInvoiced(
     ctx.db,
@@ -638,7 +887,7 @@ export async function cancelInvoice(ctx: Ctx, id: string, input: CancelValues): 
   );
   await repo.markCanceled(ctx.db, id, ctx.user.id, input.reason);
   await recordStep(ctx, purchaseInvoiceDocument, row, 'cancel', 'CANCELED', {
-    after: { reason: input.reason, reversed },
+    after: { reason: input.reason, reversed, ...(landedReversed.length ? { landedReversed } : {}) },
   });
   return getInvoice(ctx.db, id);
 }

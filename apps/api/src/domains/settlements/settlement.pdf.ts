@@ -1,7 +1,14 @@
-import type { Settlement, SettlementStatus } from '@backoffice/contracts';
+import type { PaymentType, Settlement, SettlementStatus } from '@backoffice/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { type PdfLanguage, pdfCompany, renderPdf, requestLanguage, sendPdf } from '../../platform/pdf/index.ts';
+import {
+  formatMoney,
+  type PdfLanguage,
+  pdfCompany,
+  renderPdf,
+  requestLanguage,
+  sendPdf,
+} from '../../platform/pdf/index.ts';
 import type { Ctx } from '../../platform/routes.ts';
 import { getSettingsGroup } from '../configuration/index.ts';
 import { getSettlement } from './settlement.service.ts';
@@ -31,6 +38,10 @@ interface Texts {
   totalCredits: string;
   totalPaid: string;
   paidInProcessor: string;
+  exchange: string;
+  totalExchange: string;
+  openAfter: string;
+  paymentTypes: Record<PaymentType, string>;
   statuses: Record<SettlementStatus, string>;
 }
 
@@ -58,6 +69,20 @@ const TEXTS: Record<PdfLanguage, Texts> = {
     totalCredits: 'Credits applied',
     totalPaid: 'Total paid',
     paidInProcessor: 'Paid in',
+    openAfter: 'Left to pay',
+    paymentTypes: {
+      CASH: 'Cash',
+      PAYPAL: 'PayPal',
+      BANK_TRANSFER: 'Bank transfer',
+      CREDIT_NOTE: 'Credit note',
+      SALES_INVOICE: 'Sales invoice',
+      EBAY_REFUND: 'eBay refund',
+      SHOPIFY_REFUND: 'Shopify refund',
+      AMAZON_REFUND: 'Amazon refund',
+      TIKTOK_REFUND: 'TikTok refund',
+    },
+    exchange: 'Exchange difference (GBP)',
+    totalExchange: 'Exchange gain (−) or loss (+), GBP',
     statuses: {
       DRAFT: 'Draft',
       CHEQUE_ISSUED: 'Cheque issued',
@@ -91,6 +116,20 @@ const TEXTS: Record<PdfLanguage, Texts> = {
     totalCredits: 'Abonos aplicados',
     totalPaid: 'Total pagado',
     paidInProcessor: 'Pagado en',
+    openAfter: 'Queda por pagar',
+    paymentTypes: {
+      CASH: 'Efectivo',
+      PAYPAL: 'PayPal',
+      BANK_TRANSFER: 'Transferencia bancaria',
+      CREDIT_NOTE: 'Nota de abono',
+      SALES_INVOICE: 'Factura de venta',
+      EBAY_REFUND: 'Reembolso de eBay',
+      SHOPIFY_REFUND: 'Reembolso de Shopify',
+      AMAZON_REFUND: 'Reembolso de Amazon',
+      TIKTOK_REFUND: 'Reembolso de TikTok',
+    },
+    exchange: 'Diferencia de cambio (GBP)',
+    totalExchange: 'Ganancia (−) o pérdida (+) de cambio, GBP',
     statuses: {
       DRAFT: 'Borrador',
       CHEQUE_ISSUED: 'Cheque emitido',
@@ -124,6 +163,20 @@ const TEXTS: Record<PdfLanguage, Texts> = {
     totalCredits: 'Créditos aplicados',
     totalPaid: 'Total pago',
     paidInProcessor: 'Pago em',
+    openAfter: 'Por pagar',
+    paymentTypes: {
+      CASH: 'Numerário',
+      PAYPAL: 'PayPal',
+      BANK_TRANSFER: 'Transferência bancária',
+      CREDIT_NOTE: 'Nota de crédito',
+      SALES_INVOICE: 'Fatura de venda',
+      EBAY_REFUND: 'Reembolso eBay',
+      SHOPIFY_REFUND: 'Reembolso Shopify',
+      AMAZON_REFUND: 'Reembolso Amazon',
+      TIKTOK_REFUND: 'Reembolso TikTok',
+    },
+    exchange: 'Diferença cambial (GBP)',
+    totalExchange: 'Ganho (−) ou perda (+) cambial, GBP',
     statuses: {
       DRAFT: 'Rascunho',
       CHEQUE_ISSUED: 'Cheque emitido',
@@ -157,6 +210,20 @@ const TEXTS: Record<PdfLanguage, Texts> = {
     totalCredits: 'Verrechnete Gutschriften',
     totalPaid: 'Gesamt bezahlt',
     paidInProcessor: 'Bezahlt in',
+    openAfter: 'Noch offen',
+    paymentTypes: {
+      CASH: 'Bargeld',
+      PAYPAL: 'PayPal',
+      BANK_TRANSFER: 'Banküberweisung',
+      CREDIT_NOTE: 'Gutschrift',
+      SALES_INVOICE: 'Verkaufsrechnung',
+      EBAY_REFUND: 'eBay-Erstattung',
+      SHOPIFY_REFUND: 'Shopify-Erstattung',
+      AMAZON_REFUND: 'Amazon-Erstattung',
+      TIKTOK_REFUND: 'TikTok-Erstattung',
+    },
+    exchange: 'Kursdifferenz (GBP)',
+    totalExchange: 'Kursgewinn (−) oder -verlust (+), GBP',
     statuses: {
       DRAFT: 'Entwurf',
       CHEQUE_ISSUED: 'Scheck ausgestellt',
@@ -173,10 +240,15 @@ const TEXTS: Record<PdfLanguage, Texts> = {
 export async function settlementPdfBody(db: Kysely<Database>, s: Settlement, language: PdfLanguage): Promise<Buffer> {
   const company = await getSettingsGroup(db, 'company');
   const t = TEXTS[language];
+  // A foreign settlement shows each line's exchange difference in GBP (IAS 21), credits' too, and their sum.
+  const foreign = s.currency !== 'GBP';
+  const gbp = (value: string) => formatMoney(value, language, 'GBP');
   const creditLines = s.credits.map((c) => ({
     invoice: `${t.credit}: ${c.sourceNumber || c.reference}`,
     supplierInvoice: c.reference,
+    invoiceDate: c.creditDate,
     amount: `-${c.amount}`,
+    exchange: foreign ? gbp(c.exchangeDifferenceGbp) : null,
   }));
   return renderPdf({
     language,
@@ -194,11 +266,16 @@ export async function settlementPdfBody(db: Kysely<Database>, s: Settlement, lan
     ],
     details: [
       { label: t.status, value: t.statuses[s.status] },
-      { label: t.paymentType, value: s.paymentType },
+      { label: t.paymentType, value: t.paymentTypes[s.paymentType] },
       ...(s.reference ? [{ label: t.reference, value: s.reference }] : []),
       ...(s.cheque ? [{ label: t.cheque, value: `${s.cheque.number}, ${s.cheque.bank}, ${s.cheque.date}` }] : []),
       ...(s.processor.currency !== s.currency
-        ? [{ label: t.paidInProcessor, value: `${s.totals.totalPaidProcessor} ${s.processor.currency}` }]
+        ? [
+            {
+              label: t.paidInProcessor,
+              value: formatMoney(s.totals.totalPaidProcessor, language, s.processor.currency),
+            },
+          ]
         : []),
     ],
     columns: [
@@ -209,6 +286,8 @@ export async function settlementPdfBody(db: Kysely<Database>, s: Settlement, lan
       { key: 'daysLate', label: t.daysLate, width: 8, kind: 'quantity' },
       { key: 'amount', label: t.amount, width: 14, kind: 'money' },
       { key: 'interest', label: t.interest, width: 12, kind: 'money' },
+      { key: 'openAfter', label: t.openAfter, width: 13, kind: 'money' },
+      ...(foreign ? [{ key: 'exchange', label: t.exchange, width: 13, align: 'right' as const }] : []),
     ],
     lines: [
       ...s.lines.map((l) => ({
@@ -219,6 +298,8 @@ export async function settlementPdfBody(db: Kysely<Database>, s: Settlement, lan
         daysLate: String(l.daysLate),
         amount: l.amount,
         interest: l.includeInterest ? l.interestAmount : null,
+        openAfter: l.openAfter,
+        exchange: foreign ? gbp(l.exchangeDifferenceGbp) : null,
       })),
       ...creditLines,
     ],
@@ -227,6 +308,7 @@ export async function settlementPdfBody(db: Kysely<Database>, s: Settlement, lan
       ...(s.totals.interest !== '0.00' ? [{ label: t.totalInterest, values: { amount: s.totals.interest } }] : []),
       ...(s.totals.credits !== '0.00' ? [{ label: t.totalCredits, values: { amount: `-${s.totals.credits}` } }] : []),
       { label: t.totalPaid, values: { amount: s.totals.totalPaid } },
+      ...(foreign ? [{ label: t.totalExchange, values: { exchange: gbp(s.totals.exchangeDifferenceGbp) } }] : []),
     ],
     notes: s.note,
     printedAt: new Date(),

@@ -104,14 +104,53 @@ export interface CreditRow {
   reference: string;
   source_type: string;
   source_number: string | null;
+  /** The day the credit was recorded, in London. */
+  credit_date: string;
 }
 
 export async function lockCredits(db: Db, ids: string[]): Promise<CreditRow[]> {
   if (!ids.length) return [];
   const { rows } = await sql<CreditRow>`SELECT c.id, c.supplier_id, c.currency, c.amount::text AS amount,
-      c.open_amount::text AS open_amount, c.reference, c.source_type, r.number AS source_number
+      c.open_amount::text AS open_amount, c.reference, c.source_type, r.number AS source_number,
+      to_char(c.created_at AT TIME ZONE 'Europe/London', 'YYYY-MM-DD') AS credit_date
     FROM supplier_credits c LEFT JOIN rmas r ON c.source_type = 'rma' AND r.id = c.source_id
     WHERE c.id = ANY(${ids}::uuid[]) ORDER BY c.id FOR UPDATE OF c`.execute(db);
+  return rows;
+}
+
+/** The invoices a settlement holds, with the amount it took of each (the payables of its edit screen). */
+export async function heldInvoices(db: Db, settlementId: string): Promise<(InvoiceRow & { held: string })[]> {
+  const { rows } = await sql<InvoiceRow & { held: string }>`SELECT x.*, l.amount::text AS held
+    FROM (${INVOICE_SELECT}) x JOIN purchase_invoice_settlement_lines l ON l.invoice_id = x.id
+    WHERE l.settlement_id = ${settlementId} ORDER BY x.due_date, x.number`.execute(db);
+  return rows;
+}
+
+/** The credits a settlement applies, as the credits list answers them, with the amount it took of each. */
+export async function heldCredits(db: Db, settlementId: string) {
+  const { rows } = await sql<{
+    id: string;
+    supplier_id: string;
+    supplier_code: string;
+    supplier_name: string;
+    currency: string;
+    amount: string;
+    open_amount: string;
+    reference: string;
+    source_type: string;
+    source_id: string;
+    source_number: string | null;
+    created_at: Date;
+    held: string;
+  }>`SELECT c.id, c.supplier_id, bp.code AS supplier_code, bp.name AS supplier_name, c.currency,
+      c.amount::text AS amount, c.open_amount::text AS open_amount, c.reference, c.source_type, c.source_id,
+      r.number AS source_number, c.created_at, a.amount::text AS held
+    FROM purchase_invoice_settlement_credits a
+    JOIN supplier_credits c ON c.id = a.credit_id
+    JOIN business_partners bp ON bp.id = c.supplier_id
+    LEFT JOIN rmas r ON c.source_type = 'rma' AND r.id = c.source_id
+    WHERE a.settlement_id = ${settlementId}
+    ORDER BY c.created_at, c.id`.execute(db);
   return rows;
 }
 
@@ -290,12 +329,20 @@ export interface AppliedCreditRow {
   credit_amount: string;
   credit_open: string;
   amount: string;
+  credit_date: string;
+  credit_rate: string;
+  amount_gbp: string;
+  booked_gbp: string;
+  exchange_difference_gbp: string;
 }
 
 export async function findCredits(db: Db, settlementId: string): Promise<AppliedCreditRow[]> {
   const { rows } = await sql<AppliedCreditRow>`
     SELECT a.id, a.credit_id, c.reference, c.source_type, r.number AS source_number, c.amount::text AS credit_amount,
-      c.open_amount::text AS credit_open, a.amount::text AS amount
+      c.open_amount::text AS credit_open, a.amount::text AS amount,
+      to_char(a.credit_date, 'YYYY-MM-DD') AS credit_date, a.credit_rate::text AS credit_rate,
+      a.amount_gbp::text AS amount_gbp, a.booked_gbp::text AS booked_gbp,
+      a.exchange_difference_gbp::text AS exchange_difference_gbp
     FROM purchase_invoice_settlement_credits a
     JOIN supplier_credits c ON c.id = a.credit_id
     LEFT JOIN rmas r ON c.source_type = 'rma' AND r.id = c.source_id
@@ -442,7 +489,17 @@ export async function replaceLines(db: Db, settlementId: string, lines: NewLine[
     .execute();
 }
 
-export async function replaceCredits(db: Db, settlementId: string, credits: { creditId: string; amount: string }[]) {
+export interface NewCredit {
+  creditId: string;
+  amount: string;
+  creditDate: string;
+  creditRate: string;
+  amountGbp: string;
+  bookedGbp: string;
+  exchangeDifferenceGbp: string;
+}
+
+export async function replaceCredits(db: Db, settlementId: string, credits: NewCredit[]) {
   await db.deleteFrom('purchase_invoice_settlement_credits').where('settlement_id', '=', settlementId).execute();
   if (!credits.length) return;
   await db
@@ -453,6 +510,11 @@ export async function replaceCredits(db: Db, settlementId: string, credits: { cr
         position: i + 1,
         credit_id: c.creditId,
         amount: c.amount,
+        credit_date: c.creditDate,
+        credit_rate: c.creditRate,
+        amount_gbp: c.amountGbp,
+        booked_gbp: c.bookedGbp,
+        exchange_difference_gbp: c.exchangeDifferenceGbp,
       })),
     )
     .execute();

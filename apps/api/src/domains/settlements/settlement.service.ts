@@ -35,6 +35,7 @@ import {
   nextDocumentNumber,
   pageOfDocuments,
   recordStep,
+  requireAction,
   userRef,
 } from '../../platform/documents.ts';
 import { type DocumentLineRow, documentsWithLines, sendDocumentsXlsx } from '../../platform/documents-export.ts';
@@ -164,6 +165,11 @@ export async function getSettlement(db: Kysely<Database>, id: string): Promise<S
       creditAmount: money(c.credit_amount),
       creditOpenAmount: money(c.credit_open),
       amount: money(c.amount),
+      creditDate: c.credit_date,
+      creditRate: new Decimal(c.credit_rate).toFixed(),
+      amountGbp: money(c.amount_gbp),
+      bookedGbp: money(c.booked_gbp),
+      exchangeDifferenceGbp: money(c.exchange_difference_gbp),
     })),
     cheque:
       head.cheque_number && head.cheque_status
@@ -316,18 +322,61 @@ async function rateOrNull(db: Kysely<Database>, currency: string, date: string):
   }
 }
 
+/**
+ * What a draft being edited holds, given back on paper: its invoices and credits with the open amounts they had
+ * before it took its amounts. Only a DRAFT (409 otherwise) of the supplier asked about (422 otherwise).
+ */
+async function draftHoldings(db: Kysely<Database>, supplierId: string, settlementId: string) {
+  const head = found(await repo.findSettlement(db, settlementId), label, settlementId);
+  if (head.supplier_id !== supplierId)
+    throw invalidParty(
+      `Settlement ${head.number} pays ${head.supplier_code}, not the supplier asked about: choose ${head.supplier_code} to edit it.`,
+      { field: 'settlement', settlement: head.number, supplier: head.supplier_code },
+    );
+  requireAction(settlementDocument, head, 'edit');
+  const [invoices, credits] = await Promise.all([repo.heldInvoices(db, head.id), repo.heldCredits(db, head.id)]);
+  return {
+    invoices: invoices.map(({ held, ...i }) => ({
+      ...i,
+      open_amount: new Decimal(i.open_amount).plus(held).toFixed(2),
+    })),
+    credits: credits.map(({ held, ...c }) => ({
+      id: c.id,
+      supplier: { id: c.supplier_id, code: c.supplier_code, name: c.supplier_name },
+      currency: c.currency,
+      amount: money(c.amount),
+      openAmount: money(new Decimal(c.open_amount).plus(held)),
+      reference: c.reference,
+      sourceType: c.source_type,
+      sourceId: c.source_id,
+      sourceNumber: c.source_number ?? '',
+      createdAt: c.created_at.toISOString(),
+    })),
+  };
+}
+
 export async function payables(db: Kysely<Database>, q: SettlementPayablesQuery): Promise<SettlementPayables> {
   const supplier = await activeSupplier(db, q.supplierId);
   const paymentDate = q.paymentDate ?? todayInLondon();
-  const [invoices, credits, rates] = await Promise.all([
+  const held = q.settlement ? await draftHoldings(db, q.supplierId, q.settlement) : null;
+  const [open, openCredits, rates] = await Promise.all([
     repo.payableInvoices(db, q.supplierId),
     supplierCredits(db, q.supplierId),
     repo.baseRates(db),
   ]);
+  // The draft's own first where both list one (a credit it took part of is still open to others).
+  const heldInvoiceIds = new Set(held?.invoices.map((i) => i.id));
+  const invoices = [...(held?.invoices ?? []), ...open.filter((i) => !heldInvoiceIds.has(i.id))].sort(
+    (a, b) => a.due_date.localeCompare(b.due_date) || a.number.localeCompare(b.number),
+  );
+  const heldCreditIds = new Set(held?.credits.map((c) => c.id));
+  const credits = [...(held?.credits ?? []), ...openCredits.filter((c) => !heldCreditIds.has(c.id))].sort(
+    (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
+  );
   const claimed = await repo.fixedSumClaimed(
     db,
     invoices.map((i) => i.id),
-    null,
+    q.settlement ?? null,
   );
   const lookup = baseRateLookup(rates);
   const rateOf = new Map<string, string | null>();
@@ -386,7 +435,7 @@ export async function processors(db: Kysely<Database>) {
 interface Checked {
   head: repo.NewHead;
   lines: repo.NewLine[];
-  credits: { creditId: string; amount: string }[];
+  credits: repo.NewCredit[];
   invoices: repo.InvoiceRow[];
 }
 
@@ -497,6 +546,26 @@ async function checkSettlement(
       );
   });
 
+  // Each credit at the rate of its own day (IAS 21: recorded then, offset at the payment date's rate).
+  const creditRates = new Map<string, string>();
+  for (const day of new Set(creditRows.map((c) => c.credit_date)))
+    creditRates.set(day, (await rateOn(db, currency, day)).rate);
+  const credits: repo.NewCredit[] = input.credits.map((c) => {
+    const row = creditOf.get(c.creditId) as repo.CreditRow;
+    const creditRate = creditRates.get(row.credit_date) as string;
+    const amountGbp = convertToBase(c.amount, rate);
+    const bookedGbp = convertToBase(c.amount, creditRate);
+    return {
+      creditId: c.creditId,
+      amount: money(c.amount),
+      creditDate: row.credit_date,
+      creditRate,
+      amountGbp,
+      bookedGbp,
+      exchangeDifferenceGbp: new Decimal(bookedGbp).minus(amountGbp).toFixed(2),
+    };
+  });
+
   // Interest, exchange differences and totals.
   const lookup = baseRateLookup(await repo.baseRates(db));
   const claimed = await repo.fixedSumClaimed(
@@ -582,11 +651,13 @@ async function checkSettlement(
       creditsTotal: money(creditsTotal),
       totalPaid: money(totalPaid),
       totalPaidProcessor: processor.currency === currency ? money(totalPaid) : convertToBase(totalPaid, rate),
-      exchangeDifferenceGbp: money(sum(lines.map((l) => l.exchangeDifferenceGbp))),
+      exchangeDifferenceGbp: money(
+        sum([...lines.map((l) => l.exchangeDifferenceGbp), ...credits.map((c) => c.exchangeDifferenceGbp)]),
+      ),
       cheque: input.cheque,
     },
     lines,
-    credits: input.credits.map((c) => ({ creditId: c.creditId, amount: money(c.amount) })),
+    credits,
     invoices,
   };
 }
@@ -644,7 +715,12 @@ const auditContent = (s: Settlement) => ({
   paymentType: s.paymentType,
   currency: s.currency,
   lines: s.lines.map((l) => ({ invoice: l.invoice.number, amount: l.amount, interest: l.interestAmount })),
-  credits: s.credits.map((c) => ({ credit: c.sourceNumber || c.reference, amount: c.amount })),
+  credits: s.credits.map((c) => ({
+    credit: c.sourceNumber || c.reference,
+    amount: c.amount,
+    exchangeDifferenceGbp: c.exchangeDifferenceGbp,
+  })),
+  exchangeDifferenceGbp: s.totals.exchangeDifferenceGbp,
   totalPaid: s.totals.totalPaid,
   cheque: s.cheque ? { number: s.cheque.number, date: s.cheque.date, bank: s.cheque.bank } : null,
 });

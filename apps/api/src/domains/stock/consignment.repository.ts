@@ -18,6 +18,8 @@ export interface OwedWrite {
   sourceType: string;
   sourceId: string | null;
   sourceLine: string | null;
+  /** No agreed cost was found: owed at zero and flagged (a return of such a sale keeps the flag). */
+  costMissing: boolean;
 }
 
 export async function insertReceiptCosts(
@@ -65,16 +67,32 @@ export async function latestCosts(db: Db, pairs: { partnerId: string; productId:
   );
 }
 
+/** SKUs of products and codes of partners, for a warning's words. */
+export async function namesOf(db: Db, ids: { productIds: string[]; partnerIds: string[] }) {
+  const [products, partners] = await Promise.all([
+    ids.productIds.length
+      ? db.selectFrom('products').select(['id', 'sku']).where('id', 'in', ids.productIds).execute()
+      : [],
+    ids.partnerIds.length
+      ? db.selectFrom('business_partners').select(['id', 'code']).where('id', 'in', ids.partnerIds).execute()
+      : [],
+  ]);
+  return {
+    products: new Map(products.map((p) => [p.id, p.sku])),
+    partners: new Map(partners.map((p) => [p.id, p.code])),
+  };
+}
+
 /** What sale rows recorded, per sale row: owner, receipt and cost. */
 export async function salesOfMovements(db: Db, movementIds: string[]) {
   const result = new Map<
     string,
-    { partnerId: string; receiptMovementId: string; unitCost: Decimal; currency: string }[]
+    { partnerId: string; receiptMovementId: string; unitCost: Decimal; currency: string; costMissing: boolean }[]
   >();
   if (!movementIds.length) return result;
   const rows = await db
     .selectFrom('consignment_sales')
-    .select(['movement_id', 'partner_id', 'receipt_movement_id', 'unit_cost', 'currency'])
+    .select(['movement_id', 'partner_id', 'receipt_movement_id', 'unit_cost', 'currency', 'cost_missing'])
     .where('movement_id', 'in', movementIds)
     .where('quantity', '>', '0')
     .orderBy('id')
@@ -86,6 +104,7 @@ export async function salesOfMovements(db: Db, movementIds: string[]) {
       receiptMovementId: r.receipt_movement_id,
       unitCost: new Decimal(r.unit_cost),
       currency: r.currency,
+      costMissing: r.cost_missing,
     });
     result.set(r.movement_id, list);
   }
@@ -111,6 +130,7 @@ export async function insertOwed(db: Db, rows: OwedWrite[]) {
           source_type: r.sourceType,
           source_id: r.sourceId,
           source_line: r.sourceLine,
+          cost_missing: r.costMissing,
         })),
       )
       .execute();
@@ -125,6 +145,8 @@ export interface OwedGroup {
   unitCost: Decimal;
   quantity: Decimal;
   invoicedQuantity: Decimal;
+  /** Some of these rows found no agreed cost (owed at zero). */
+  costMissing: boolean;
 }
 
 /**
@@ -148,9 +170,11 @@ export async function owedGroups(
     unit_cost: string;
     quantity: string;
     invoiced: string;
+    cost_missing: boolean;
   }>`
     SELECT s.product_id, p.sku, p.name, s.currency, s.unit_cost::text AS unit_cost, sum(s.quantity)::text AS quantity,
-      coalesce(sum(s.quantity) FILTER (WHERE s.invoice_id IS NOT NULL), 0)::text AS invoiced
+      coalesce(sum(s.quantity) FILTER (WHERE s.invoice_id IS NOT NULL), 0)::text AS invoiced,
+      bool_or(s.cost_missing) AS cost_missing
       FROM consignment_sales s JOIN products p ON p.id = s.product_id
      WHERE ${filter}
      GROUP BY s.product_id, p.sku, p.name, s.currency, s.unit_cost
@@ -163,6 +187,7 @@ export async function owedGroups(
     unitCost: new Decimal(r.unit_cost),
     quantity: new Decimal(r.quantity),
     invoicedQuantity: new Decimal(r.invoiced),
+    costMissing: r.cost_missing,
   }));
 }
 

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { writeAudit } from '../../platform/audit.ts';
 import * as repo from './consignment.repository.ts';
 import type { Slice } from './fifo.ts';
 
@@ -12,6 +13,12 @@ import type { Slice } from './fifo.ts';
  * - a linked inbound row (a return, a reversal) bringing supplier-owned units back from a sale records them
  *   negative, at the cost the sale recorded for that receipt: so what is owed is units sold net of returns.
  * A posting without supplier-owned units reads and writes nothing here.
+ *
+ * The agreed cost is not known by construction: the goods received note gives every supplier-owned receipt one, but
+ * post() accepts supplier-owned inbound without it, and units received before costs were kept have none. A sale
+ * whose receipt has none takes the supplier's newest agreed cost for the product; when there is none either it is
+ * owed at zero, flagged on the row (`cost_missing`, shown as "no agreed cost" by the consignment invoice's
+ * comparison) and logged as a warning in the system log (`warn_no_agreed_cost` on the product's stock).
  */
 
 /** What of a posted row this needs (posting.service.ts's rows). */
@@ -33,12 +40,19 @@ export interface ConsignmentRow {
 /** Returns to supplier take supplier-owned units back to their owner: nothing is sold, nothing owed. */
 const NOT_SALES = new Set(['rma']);
 
+/** The posting's audit (the request's), else rows logged by the system. */
+export interface ConsignmentCtx {
+  db: Kysely<Database>;
+  audit?: (e: { action: string; entity: string; entityId?: string | null; after?: unknown }) => Promise<void>;
+}
+
 export async function recordConsignment(
-  db: Kysely<Database>,
+  ctx: ConsignmentCtx,
   rows: ConsignmentRow[],
   posting: { sourceType: string; sourceId: string | null },
   day: string,
 ) {
+  const db = ctx.db;
   const receipts = rows.filter((r) => r.ownerId && r.agreedCost && r.quantity.isPositive());
   if (receipts.length)
     await repo.insertReceiptCosts(
@@ -80,6 +94,7 @@ export async function recordConsignment(
           sourceType: posting.sourceType,
           sourceId: posting.sourceId,
           sourceLine: r.sourceLine,
+          costMissing: false,
         });
     }
   if (sold.length) {
@@ -97,7 +112,10 @@ export async function recordConsignment(
       const cost = costs.get(s.receiptMovementId) ?? latest.get(`${s.partnerId}|${s.productId}`);
       s.unitCost = cost?.unitCost ?? new Decimal(0);
       s.currency = cost?.currency ?? 'GBP';
+      s.costMissing = !cost;
     }
+    const uncosted = sold.filter((s) => s.costMissing);
+    if (uncosted.length) await warnNoAgreedCost(ctx, uncosted);
   }
 
   // Returns: what linked rows bring back of supplier-owned units, at what their sale recorded per receipt.
@@ -113,6 +131,7 @@ export async function recordConsignment(
         receiptMovementId: s.receiptMovementId,
         unitCost: s.unitCost,
         currency: s.currency,
+        costMissing: s.costMissing,
       });
       recorded.set(s.movementId, list);
     }
@@ -140,12 +159,47 @@ export async function recordConsignment(
           sourceType: posting.sourceType,
           sourceId: posting.sourceId,
           sourceLine: r.sourceLine,
+          costMissing: match.costMissing,
         });
       }
     }
   }
   const owed = [...sold, ...returned];
   if (owed.length) await repo.insertOwed(db, owed);
+}
+
+/**
+ * One warning per sale row and supplier owed at zero for want of an agreed cost, in the posting's transaction: the
+ * system log names the product, supplier, warehouse, units and the receipt they came by, so someone can agree a cost.
+ */
+async function warnNoAgreedCost(ctx: ConsignmentCtx, uncosted: repo.OwedWrite[]) {
+  const audit =
+    ctx.audit ??
+    ((e: { action: string; entity: string; entityId?: string | null; after?: unknown }) =>
+      writeAudit(ctx.db, { user: null, requestId: null, ...e }));
+  const names = await repo.namesOf(ctx.db, {
+    productIds: [...new Set(uncosted.map((s) => s.productId))],
+    partnerIds: [...new Set(uncosted.map((s) => s.partnerId))],
+  });
+  for (const s of uncosted)
+    await audit({
+      action: 'warn_no_agreed_cost',
+      entity: 'stock',
+      entityId: s.productId,
+      after: {
+        warning: `No agreed cost for ${names.products.get(s.productId) ?? s.productId} of ${names.partners.get(s.partnerId) ?? s.partnerId}: ${s.quantity.toFixed()} sold consignment units are owed at zero until a cost is agreed.`,
+        product: names.products.get(s.productId) ?? null,
+        supplier: names.partners.get(s.partnerId) ?? null,
+        supplierId: s.partnerId,
+        warehouseId: s.warehouseId,
+        quantity: s.quantity.toFixed(),
+        soldOn: s.soldOn,
+        movementId: s.movementId,
+        receiptMovementId: s.receiptMovementId,
+        sourceType: s.sourceType,
+        sourceId: s.sourceId,
+      },
+    });
 }
 
 /** A row linked to an earlier row of the same posting names it only in its engine cost (`linkedTo`). */

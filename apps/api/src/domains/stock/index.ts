@@ -30,6 +30,13 @@ export { assembledKey, type CostEvent, engineHistory, type LedgerRow } from './l
 export { adjustStock, costForFound } from './override.service.ts';
 export { type PostedMovement, type Posting, type PostLine, post } from './posting.service.ts';
 export { atOrBelowReorderPoint, REORDER_RULE_TEXT } from './reorder-rule.ts';
+export {
+  type ReserveLine,
+  type ReserveManyResult,
+  type ReserveShortage,
+  release as releaseReservation,
+  reserveMany,
+} from './reservation.service.ts';
 export { type CostOfSalesRow, costEventsOfProducts, findCostOfSales } from './revaluation.repository.ts';
 export { type RevaluedReceipt, type RevalueReceiptsInput, revalueReceipts } from './revaluation.service.ts';
 export { rowsOfSource } from './reversal.repository.ts';

@@ -263,7 +263,7 @@ export async function post(ctx: PostingCtx, posting: Posting): Promise<PostedMov
   }
   await writeValued(ctx, valued, posting);
   await cascadeToBundles(ctx, revalued, posting, at);
-  await recordConsignment(db, rows, posting, day);
+  await recordConsignment(ctx, rows, posting, day);
   // One event per product × warehouse whose level moved, in this transaction: it exists only if the posting commits.
   const touched = new Map(rows.map((r) => [`${r.productId}:${r.warehouseId}`, r]));
   await emitEvents(

@@ -194,3 +194,88 @@ export async function issue(ctx: Ctx, id: string, input: z.output<typeof Reserva
     ),
   };
 }
+
+/** One line of `reserveMany`: `key` names it in the answer (a document's line number). */
+export interface ReserveLine {
+  key: number;
+  productId: string;
+  warehouseId: string;
+  quantity: Decimal;
+}
+
+/** A line `reserveMany` could not hold: asked, what was left for it after the earlier lines, and the difference. */
+export interface ReserveShortage {
+  key: number;
+  productId: string;
+  warehouseId: string;
+  requested: Decimal;
+  available: Decimal;
+  shortage: Decimal;
+}
+
+export type ReserveManyResult =
+  | { ok: true; reservations: Map<number, Reservation> }
+  | { ok: false; shortages: ReserveShortage[] };
+
+/**
+ * A document's lines reserved at once, all or none, in the caller's transaction (a sales invoice's booking): the
+ * levels are locked first, in (product, warehouse) order as the posting service locks them, then what is available
+ * (on hand less reserved) is given to the lines in their order, lines of one product sharing it. When any line
+ * lacks stock nothing is written and every shortage is answered, so the caller can refuse or record them; else each
+ * line is reserved as `reserve` does (the same conditional update on the level, one audited reservation per line).
+ * A warehouse that allows negative stock never lacks. Services hold no stock: the caller leaves them out.
+ */
+export async function reserveMany(
+  ctx: Ctx,
+  input: { sourceType: string; sourceId: string; lines: readonly ReserveLine[] },
+): Promise<ReserveManyResult> {
+  const warehouseIds = [...new Set(input.lines.map((l) => l.warehouseId))];
+  const warehouses = new Map((await repo.findWarehousesToPost(ctx.db, warehouseIds)).map((w) => [w.id, w]));
+  for (const id of warehouseIds) if (!warehouses.has(id)) throw notFound('Warehouse', id);
+  const pairKey = (productId: string, warehouseId: string) => `${productId}|${warehouseId}`;
+  const pairs = new Map<string, { productId: string; warehouseId: string }>();
+  for (const l of input.lines) pairs.set(pairKey(l.productId, l.warehouseId), l);
+  const levels = await repo.lockLevels(ctx.db, [...pairs.values()]);
+  const left = new Map<string, Decimal>([...pairs.keys()].map((k) => [k, new Decimal(0)]));
+  for (const level of levels) left.set(pairKey(level.productId, level.warehouseId), level.onHand.sub(level.reserved));
+  const shortages: ReserveShortage[] = [];
+  for (const l of input.lines) {
+    if (warehouses.get(l.warehouseId)?.allowNegativeStock) continue;
+    const key = pairKey(l.productId, l.warehouseId);
+    const available = Decimal.max(left.get(key) ?? 0, 0);
+    if (available.lt(l.quantity))
+      shortages.push({
+        key: l.key,
+        productId: l.productId,
+        warehouseId: l.warehouseId,
+        requested: l.quantity,
+        available,
+        shortage: l.quantity.sub(available),
+      });
+    left.set(key, available.sub(l.quantity));
+  }
+  if (shortages.length) return { ok: false, shortages };
+  const reservations = new Map<number, Reservation>();
+  for (const l of input.lines) {
+    const warehouse = warehouses.get(l.warehouseId);
+    // Under the level locks taken above this holds; the conditional update stays the guard all the same.
+    if (!(await repo.reserveOnLevel(ctx.db, l.productId, l.warehouseId, l.quantity, !!warehouse?.allowNegativeStock)))
+      throw conflict(
+        StockErrorCode.INSUFFICIENT_STOCK,
+        `Not enough available in ${warehouse?.code ?? 'the warehouse'} to reserve ${l.quantity.toFixed()}.`,
+        { productId: l.productId, requested: l.quantity.toFixed() },
+      );
+    const row = await repo.insertReservation(ctx.db, {
+      productId: l.productId,
+      warehouseId: l.warehouseId,
+      quantity: l.quantity,
+      sourceType: input.sourceType,
+      sourceId: input.sourceId,
+      userId: ctx.user.id,
+    });
+    const after = toReservation(row);
+    await ctx.audit({ action: 'create', entity: 'stock_reservation', entityId: row.id, after });
+    reservations.set(l.key, after);
+  }
+  return { ok: true, reservations };
+}

@@ -1,3 +1,4 @@
+import { LookupScopeContext } from '../../shared/api/lookup-scope.ts';
 import { AreaRoutes, areaRoutes } from '../../shell/area-routes.tsx';
 import { FastReceivingPage } from './pages/fast-receiving-page.tsx';
 import { GrnCreatePage } from './pages/grn-create-page.tsx';
@@ -33,5 +34,10 @@ const routes = areaRoutes('good-received-note', [
 
 /** The goods received notes: the list, one note with its steps, a receipt of an order, and fast receiving. */
 export function Component() {
-  return <AreaRoutes routes={routes} />;
+  // The pickers read the purchasing lookups, which this area's own permissions open.
+  return (
+    <LookupScopeContext value="purchasing">
+      <AreaRoutes routes={routes} />
+    </LookupScopeContext>
+  );
 }

@@ -14,3 +14,6 @@ export const LIST_FILTERS = ['status', 'supplierId', 'warehouseId', 'from', 'to'
 export interface BackState {
   backTo?: string;
 }
+
+/** A supplier invoice's page (its area's route; areas link to each other by address, never by import). */
+export const purchaseInvoiceUrl = (id: string) => `/purchase-invoice/purchase-invoice/${encodeURIComponent(id)}`;

@@ -5,7 +5,7 @@ import type {
   SettlementInput,
   settlementsApi,
 } from '@backoffice/contracts';
-import { businessPartnersEndpoints } from '../../shared/api/endpoints/business-partners.gen.ts';
+import { useSupplierLookup } from '../../lookups/api.ts';
 import { settlementsEndpoints as api } from '../../shared/api/endpoints/settlements.gen.ts';
 import { downloadEndpoint, useEndpointMutation, useEndpointQuery } from '../../shared/api/hooks.ts';
 import { contractPath } from '../../shared/lib/api.ts';
@@ -29,13 +29,23 @@ export function useSettlement(id: string | undefined) {
   return useEndpointQuery(api.getSettlement, { params: { id: id ?? '' } }, { enabled: !!id });
 }
 
-/** The supplier's payable invoices and open credits at a payment date; nothing until a supplier is chosen. */
-export function usePayables(supplierId: string | null, paymentDate: string) {
+/**
+ * The supplier's payable invoices and open credits at a payment date; nothing until a supplier is chosen. With a
+ * draft being edited (`settlementId`), its own invoices and credits too, as open as before it took them.
+ */
+export function usePayables(supplierId: string | null, paymentDate: string, settlementId?: string) {
   return useEndpointQuery(
     api.settlementPayables,
-    { query: { supplierId: supplierId ?? '', paymentDate } },
+    { query: { supplierId: supplierId ?? '', paymentDate, ...(settlementId ? { settlement: settlementId } : {}) } },
     { enabled: !!supplierId, keepPreviousData: true },
   );
+}
+
+/** Changes a draft: what it held is given back and the new amounts taken, in one request. */
+export function useUpdateSettlement() {
+  return useEndpointMutation(api.updateSettlement, {
+    input: ({ id, body }: { id: string; body: SettlementInput }) => ({ params: { id }, body }),
+  });
 }
 
 /** Creates a draft; the Idempotency-Key makes a retried submission create one settlement. */
@@ -74,11 +84,7 @@ export function settlementPdfPath(id: string) {
 
 /** Active suppliers matching a search ("CODE · Name"), for the pickers. */
 export function useSupplierOptions(q: string) {
-  return useEndpointQuery(
-    businessPartnersEndpoints.listBusinessPartners,
-    { query: { page: 1, pageSize: 50, sort: 'code', active: 'true', ...(q ? { q } : {}) } },
-    { keepPreviousData: true },
-  );
+  return useSupplierLookup({ page: 1, pageSize: 50, active: 'true', ...(q ? { q } : {}) });
 }
 
 /**

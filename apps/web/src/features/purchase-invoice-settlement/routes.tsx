@@ -1,5 +1,6 @@
+import { LookupScopeContext } from '../../shared/api/lookup-scope.ts';
 import { AreaRoutes, areaRoutes } from '../../shell/area-routes.tsx';
-import { SettlementCreatePage } from './pages/settlement-create-page.tsx';
+import { SettlementCreatePage, SettlementEditPage } from './pages/settlement-create-page.tsx';
 import { SettlementDetailPage } from './pages/settlement-detail-page.tsx';
 import { SettlementListPage } from './pages/settlement-list-page.tsx';
 
@@ -22,9 +23,21 @@ const routes = areaRoutes('purchase-invoice-settlement', [
     permissions: ['view_purchase_invoice_settlement'],
     element: <SettlementDetailPage />,
   },
+  // A draft is read to be edited, under the permission that makes one.
+  {
+    path: 'list/:id/edit',
+    titleKey: 'settlements',
+    permissions: ['add_purchase_invoice_settlement'],
+    element: <SettlementEditPage />,
+  },
 ]);
 
-/** Supplier invoice settlements: the list, a new settlement, and one settlement with its cheque and steps. */
+/** Supplier invoice settlements: the list, a new settlement, one settlement with its cheque and steps, a draft's editor. */
 export function Component() {
-  return <AreaRoutes routes={routes} />;
+  // The pickers read the purchasing lookups, which this area's own permissions open.
+  return (
+    <LookupScopeContext value="purchasing">
+      <AreaRoutes routes={routes} />
+    </LookupScopeContext>
+  );
 }

@@ -3,6 +3,8 @@ export const SETTLEMENT_LIST_PATH = '/purchase-invoice-settlement/list';
 export const SETTLEMENT_NEW_PATH = '/purchase-invoice-settlement/create';
 
 export const settlementUrl = (id: string) => `/purchase-invoice-settlement/list/${encodeURIComponent(id)}`;
+/** A draft's editor (the New Settlement form, filled with the draft). */
+export const settlementEditUrl = (id: string) => `${settlementUrl(id)}/edit`;
 
 /** A supplier invoice's page (the purchase-invoice area's route), linked from a settlement's lines. */
 export const invoiceUrl = (id: string) => `/purchase-invoice/purchase-invoice/${encodeURIComponent(id)}`;

@@ -84,3 +84,8 @@ export function useReadSheet() {
 export function purchaseInvoicePdfPath(id: string) {
   return contractPath(api.purchaseInvoicePdf, { id });
 }
+
+/** Posted receipts of any supplier a landed charge can be for, by number or supplier; for the charges' picker. */
+export function useChargeableReceipts(q: string, enabled = true) {
+  return useEndpointQuery(api.chargeableReceipts, { query: { q } }, { keepPreviousData: true, enabled });
+}

@@ -1,3 +1,4 @@
+import { LookupScopeContext } from '../../shared/api/lookup-scope.ts';
 import { AreaRoutes, areaRoutes } from '../../shell/area-routes.tsx';
 import { ConsignmentInvoiceDetailPage } from './pages/consignment-invoice-detail-page.tsx';
 import { ConsignmentInvoicePage } from './pages/consignment-invoice-page.tsx';
@@ -43,5 +44,10 @@ const routes = areaRoutes('purchase-invoice', [
  * the consignment invoice upload with its invoices.
  */
 export function Component() {
-  return <AreaRoutes routes={routes} />;
+  // The pickers read the purchasing lookups, which this area's own permissions open.
+  return (
+    <LookupScopeContext value="purchasing">
+      <AreaRoutes routes={routes} />
+    </LookupScopeContext>
+  );
 }

@@ -10,3 +10,6 @@ export const LIST_FILTERS = ['status', 'supplierId', 'dueFrom', 'dueTo'] as cons
 
 /** A consignment invoice (a supplier invoice of kind CONSIGNMENT) opens on its own page beside the upload. */
 export const consignmentInvoiceUrl = (id: string) => `${CONSIGNMENT_UPLOAD_PATH}/${encodeURIComponent(id)}`;
+
+/** A goods received note's page (its area's route; areas link to each other by address, never by import). */
+export const grnUrl = (id: string) => `/good-received-note/good-received-note/${encodeURIComponent(id)}`;

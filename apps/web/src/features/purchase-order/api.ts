@@ -6,7 +6,7 @@ import type {
   PurchaseOrderSendInput,
   purchaseOrdersApi,
 } from '@backoffice/contracts';
-import { businessPartnersEndpoints } from '../../shared/api/endpoints/business-partners.gen.ts';
+import { useSupplierLookup } from '../../lookups/api.ts';
 import { costCentersEndpoints } from '../../shared/api/endpoints/cost-centers.gen.ts';
 import { currenciesEndpoints } from '../../shared/api/endpoints/currencies.gen.ts';
 import { purchaseOrdersEndpoints as api } from '../../shared/api/endpoints/purchase-orders.gen.ts';
@@ -100,21 +100,11 @@ export function purchaseOrderPdfPath(id: string) {
   return contractPath(api.purchaseOrderPdf, { id });
 }
 
-/** Suppliers for the picker (business partners, by code or name), consignment partners only when asked. */
+/** Suppliers for the picker (by code or name, the purchasing lookup), consignment partners only when asked. */
 export function useSuppliers(q: string, consignment: boolean, enabled: boolean) {
-  return useEndpointQuery(
-    businessPartnersEndpoints.listBusinessPartners,
-    {
-      query: {
-        page: 1,
-        pageSize: 30,
-        sort: 'name',
-        active: 'true',
-        ...(q ? { q } : {}),
-        ...(consignment ? { consignment: 'true' } : {}),
-      },
-    },
-    { keepPreviousData: true, enabled },
+  return useSupplierLookup(
+    { page: 1, pageSize: 30, ...(q ? { q } : {}), ...(consignment ? { consignment: 'true' } : {}) },
+    enabled,
   );
 }
 

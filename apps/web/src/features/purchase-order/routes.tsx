@@ -1,4 +1,5 @@
 import { PURCHASE_ORDER_TYPES } from '@backoffice/contracts';
+import { LookupScopeContext } from '../../shared/api/lookup-scope.ts';
 import { AreaRoutes, areaRoutes } from '../../shell/area-routes.tsx';
 import { PurchaseOrderDetailPage } from './pages/purchase-order-detail-page.tsx';
 import { PurchaseOrderEditPage, PurchaseOrderNewPage } from './pages/purchase-order-form-page.tsx';
@@ -31,12 +32,17 @@ const routes = areaRoutes(
       path: `purchase-order/${type}/:id/edit`,
       titleKey: TYPE_TITLE[type],
       permissions: ['edit_purchase_order'] as const,
-      element: <PurchaseOrderEditPage key={type} type={type} />,
+      element: <PurchaseOrderEditPage key={type} />,
     },
   ]),
 );
 
 /** The purchase-order area: the four types' lists, new orders, an order with its steps, a draft's editor. */
 export function Component() {
-  return <AreaRoutes routes={routes} />;
+  // The pickers read the purchasing lookups, which this area's own permissions open.
+  return (
+    <LookupScopeContext value="purchasing">
+      <AreaRoutes routes={routes} />
+    </LookupScopeContext>
+  );
 }

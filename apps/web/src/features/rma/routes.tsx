@@ -1,3 +1,4 @@
+import { LookupScopeContext } from '../../shared/api/lookup-scope.ts';
 import { AreaRoutes, areaRoutes } from '../../shell/area-routes.tsx';
 import { RmaDetailPage } from './pages/rma-detail-page.tsx';
 import { RmaEditPage, RmaNewPage } from './pages/rma-form-page.tsx';
@@ -13,5 +14,10 @@ const routes = areaRoutes('rma', [
 
 /** The rma area: the returns to supplier, a new one, one RMA with its steps, a draft's editor. */
 export function Component() {
-  return <AreaRoutes routes={routes} />;
+  // The pickers read the purchasing lookups, which this area's own permissions open.
+  return (
+    <LookupScopeContext value="purchasing">
+      <AreaRoutes routes={routes} />
+    </LookupScopeContext>
+  );
 }

@@ -27,6 +27,8 @@ export const NAMESPACES = [
   'consignmentInvoices',
   'rmas',
   'settlements',
+  'salesInvoices',
+  'drafts',
   'stockCounts',
   'reports',
   'documents',

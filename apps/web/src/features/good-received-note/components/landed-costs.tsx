@@ -16,6 +16,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { notifySuccess } from '../../../shared/lib/notify.ts';
 import { usePermissions } from '../../../shared/lib/permissions.tsx';
 import { useErrorText } from '../../../shared/lib/use-error-text.ts';
@@ -23,6 +24,7 @@ import { uuid } from '../../../shared/lib/uuid.ts';
 import { Panel } from '../../../shared/ui/panel.tsx';
 import { Figure } from '../../inventory/index.ts';
 import { useApplyLandedCost, useLandedCosts, usePreviewLandedCost } from '../api.ts';
+import { purchaseInvoiceUrl } from '../urls.ts';
 
 const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
 const RATE = /^\d{1,6}(\.\d{1,8})?$/;
@@ -330,6 +332,22 @@ export function LandedCostsPanel({ note }: { note: GoodReceivedNote }) {
               {t('landed.inStock')}: <Figure value={c.inStock} kind="money" /> · {t('landed.costOfSales')}:{' '}
               <Figure value={c.costOfSales} kind="money" />
             </Typography.Paragraph>
+            {c.sourceInvoice ? (
+              <Typography.Paragraph style={{ marginBottom: token.marginXS }} data-testid="landed-source">
+                {t('landed.fromInvoice')}{' '}
+                <Link to={purchaseInvoiceUrl(c.sourceInvoice.id)} data-testid="landed-source-link">
+                  <bdi>{c.sourceInvoice.number}</bdi>
+                </Link>
+                {c.reversedAt ? (
+                  <>
+                    {' · '}
+                    <Typography.Text type="danger" data-testid="landed-reversed">
+                      {t('landed.reversed', { date: c.reversedAt.slice(0, 10) })}
+                    </Typography.Text>
+                  </>
+                ) : null}
+              </Typography.Paragraph>
+            ) : null}
             <SharesTable shares={c.shares} applied testId="landed-shares" />
           </div>
         ))

@@ -1,8 +1,7 @@
 import { Select } from 'antd';
 import { type CSSProperties, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { businessPartnersEndpoints } from '../../../shared/api/endpoints/business-partners.gen.ts';
-import { useEndpointQuery } from '../../../shared/api/hooks.ts';
+import { useSupplierLookup } from '../../../lookups/api.ts';
 import { useDebounced } from '../../../shared/lib/use-debounced.ts';
 import { useReceivableOrders } from '../api.ts';
 
@@ -43,11 +42,7 @@ export function SupplierSelect({
   const { t } = useTranslation('receiving');
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim());
-  const partners = useEndpointQuery(
-    businessPartnersEndpoints.listBusinessPartners,
-    { query: { page: 1, pageSize: 50, sort: 'code', ...(q ? { q } : {}) } },
-    { enabled: !!anySupplier, keepPreviousData: true },
-  );
+  const partners = useSupplierLookup({ page: 1, pageSize: 50, active: 'all', ...(q ? { q } : {}) }, !!anySupplier);
   const orders = useReceivableOrders({ page: 1, pageSize: 200, ...(q ? { q } : {}) }, !anySupplier);
   const [chosen, setChosen] = useState<Supplier | null>(null);
   const suppliers = useMemo(() => {

@@ -5,24 +5,29 @@ import {
   type PaymentType,
   SETTLEMENT_NOTE_MAX,
   SETTLEMENT_REFERENCE_MAX,
+  type Settlement,
   type SettlementInput,
   type SupplierCredit,
+  settlementDocument,
 } from '@backoffice/contracts';
 import { Alert, Button, Checkbox, Col, DatePicker, Form, Input, Row, Select, Table, Typography, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { notifyError, notifySuccess } from '../../../shared/lib/notify.ts';
 import { formatMoney, formatPercent } from '../../../shared/lib/numbers.ts';
 import { usePermissions } from '../../../shared/lib/permissions.tsx';
 import { useErrorText } from '../../../shared/lib/use-error-text.ts';
 import { useSubmissionKey } from '../../../shared/lib/use-submission-key.ts';
 import { uuid } from '../../../shared/lib/uuid.ts';
+import { documentKey } from '../../../shared/ui/documents/document-text.ts';
+import { StatusTag } from '../../../shared/ui/documents/status-tag.tsx';
+import { DetailFrame } from '../../../shared/ui/kit/detail-frame.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
-import { useCompleteSettlement, useCreateSettlement, usePayables } from '../api.ts';
+import { useCompleteSettlement, useCreateSettlement, usePayables, useSettlement, useUpdateSettlement } from '../api.ts';
 import {
   type ProcessorChoice,
   ProcessorPicker,
@@ -73,14 +78,40 @@ function FieldProblem({ id, children }: { id: string; children: ReactNode }) {
   );
 }
 
+/** The form's starting point: empty for a new settlement, the draft's own values when one is edited. */
+function startOf(settlement: Settlement | null) {
+  const picked: Record<string, Picked> = {};
+  const applied: Record<string, string> = {};
+  for (const line of settlement?.lines ?? [])
+    picked[line.invoice.id] = { amount: line.amount, includeInterest: line.includeInterest };
+  for (const credit of settlement?.credits ?? []) applied[credit.creditId] = credit.amount;
+  const cheque = settlement?.cheque;
+  return {
+    picked,
+    applied,
+    processor: settlement
+      ? {
+          id: settlement.processor.id,
+          code: settlement.processor.code,
+          name: settlement.processor.name,
+          currency: settlement.processor.currency,
+        }
+      : null,
+    cheque: cheque
+      ? { number: cheque.number, date: cheque.date ? dayjs(cheque.date) : null, bank: cheque.bank }
+      : { number: '', date: null, bank: '' },
+  };
+}
+
 /**
- * New Settlement: the supplier, payment date, processor and payment type; the supplier's booked invoices with their
+ * New Settlement, and a draft's editor (the same form, filled with the draft; its supplier stays): the supplier,
+ * payment date, processor and payment type; the supplier's booked invoices with their
  * open amount, due date, days late and late-payment interest, each chosen with the amount to pay (all of it by
  * default, part allowed, never above the open amount) and its interest included by a checkbox; their open credits
  * to apply; an optional cheque; the totals worked exactly (invoices + interest − credits = to pay). Saved as a
  * draft, or saved and completed at once. Nothing here is a <form>: Enter in a field never sends half of it.
  */
-export function SettlementCreatePage() {
+function SettlementForm({ settlement }: { settlement: Settlement | null }) {
   const { t, i18n } = useTranslation('settlements');
   const { t: tc } = useTranslation();
   const { token } = theme.useToken();
@@ -88,22 +119,26 @@ export function SettlementCreatePage() {
   const navigate = useNavigate();
   const errorText = useErrorText();
   const paymentTypeOptions = usePaymentTypeOptions();
-  const [supplierId, setSupplierId] = useState<string | null>(null);
-  const [paymentDate, setPaymentDate] = useState<Dayjs>(() => dayjs());
-  const [processor, setProcessor] = useState<ProcessorChoice | null>(null);
-  const [paymentType, setPaymentType] = useState<PaymentType | null>(null);
-  const [reference, setReference] = useState('');
-  const [note, setNote] = useState('');
-  const [byCheque, setByCheque] = useState(false);
-  const [cheque, setCheque] = useState<ChequeValues>({ number: '', date: null, bank: '' });
-  const [picked, setPicked] = useState<Record<string, Picked>>({});
-  const [applied, setApplied] = useState<Record<string, string>>({});
+  const [start] = useState(() => startOf(settlement));
+  const [supplierId, setSupplierId] = useState<string | null>(settlement?.supplier.id ?? null);
+  const [paymentDate, setPaymentDate] = useState<Dayjs>(() =>
+    settlement ? dayjs(settlement.paymentDate, DATE_FORMAT) : dayjs(),
+  );
+  const [processor, setProcessor] = useState<ProcessorChoice | null>(start.processor);
+  const [paymentType, setPaymentType] = useState<PaymentType | null>(settlement?.paymentType ?? null);
+  const [reference, setReference] = useState(settlement?.reference ?? '');
+  const [note, setNote] = useState(settlement?.note ?? '');
+  const [byCheque, setByCheque] = useState(!!settlement?.cheque);
+  const [cheque, setCheque] = useState<ChequeValues>(start.cheque);
+  const [picked, setPicked] = useState<Record<string, Picked>>(start.picked);
+  const [applied, setApplied] = useState<Record<string, string>>(start.applied);
   const [tried, setTried] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const submission = useSubmissionKey();
   const create = useCreateSettlement();
+  const update = useUpdateSettlement();
   const complete = useCompleteSettlement();
-  const payables = usePayables(supplierId, paymentDate.format(DATE_FORMAT));
+  const payables = usePayables(supplierId, paymentDate.format(DATE_FORMAT), settlement?.id);
   const canComplete = has('approve_purchase_invoice_settlement');
   const canPickProcessor = has('view_currency');
 
@@ -210,8 +245,11 @@ export function SettlementCreatePage() {
     };
     let saved: { id: string; number: string };
     try {
-      saved = await create.mutateAsync({ body, key: submission.keyFor(body) });
-      submission.reset();
+      if (settlement) saved = await update.mutateAsync({ id: settlement.id, body });
+      else {
+        saved = await create.mutateAsync({ body, key: submission.keyFor(body) });
+        submission.reset();
+      }
     } catch (error) {
       setFailure(errorText(error) || t('create.failed'));
       return;
@@ -224,8 +262,9 @@ export function SettlementCreatePage() {
         // The draft is kept: its page says what happened and offers Complete again.
         notifyError(t('create.savedNotCompleted', { number: saved.number }), errorText(error) ?? undefined);
       }
-    } else notifySuccess(t('create.saved', { number: saved.number }));
-    navigate(settlementUrl(saved.id));
+    } else notifySuccess(t(settlement ? 'edit.saved' : 'create.saved', { number: saved.number }));
+    // The form's page is left behind: the detail stands in its place (its crumb named by the settlement's number).
+    navigate(settlementUrl(saved.id), { replace: true });
   };
 
   const basisText = (inv: PayableInvoice) => {
@@ -442,13 +481,10 @@ export function SettlementCreatePage() {
     <span style={{ color: token.colorTextSecondary }}>{text}</span>
   );
   const missing = (on: boolean) => tried && on;
-  const busy = create.isPending || complete.isPending;
+  const busy = create.isPending || update.isPending || complete.isPending;
 
   return (
     <>
-      <PageHeader>
-        <Typography.Text type="secondary">{t('create.intro')}</Typography.Text>
-      </PageHeader>
       {canPickProcessor ? null : (
         <Alert type="warning" showIcon title={t('create.needsCurrencyPermission')} style={{ marginBottom: 8 }} />
       )}
@@ -462,12 +498,23 @@ export function SettlementCreatePage() {
                 required
                 validateStatus={missing(!supplierId) ? 'error' : undefined}
               >
-                <SupplierPicker
-                  id="settlement-supplier"
-                  testId="settlement-supplier"
-                  value={supplierId}
-                  onChange={changeSupplier}
-                />
+                {settlement ? (
+                  // A draft keeps its supplier: what it holds is that supplier's.
+                  <Input
+                    id="settlement-supplier"
+                    data-testid="settlement-supplier"
+                    value={`${settlement.supplier.code} · ${settlement.supplier.name}`}
+                    readOnly
+                    aria-readonly
+                  />
+                ) : (
+                  <SupplierPicker
+                    id="settlement-supplier"
+                    testId="settlement-supplier"
+                    value={supplierId}
+                    onChange={changeSupplier}
+                  />
+                )}
               </Form.Item>
             </Col>
             <Col xs={24} sm={12} md={6} xl={4}>
@@ -746,8 +793,13 @@ export function SettlementCreatePage() {
         />
       ) : null}
       <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: token.marginXS }}>
+        {settlement ? (
+          <Button onClick={() => navigate(settlementUrl(settlement.id))} data-testid="settlement-edit-cancel">
+            {t('edit.discard')}
+          </Button>
+        ) : null}
         <Button onClick={() => void save(false)} loading={busy && !complete.isPending} data-testid="settlement-save">
-          {t('create.saveDraft')}
+          {settlement ? t('edit.save') : t('create.saveDraft')}
         </Button>
         {canComplete ? (
           <Button
@@ -762,5 +814,59 @@ export function SettlementCreatePage() {
         ) : null}
       </div>
     </>
+  );
+}
+
+/** New Settlement (the menu's entry). */
+export function SettlementCreatePage() {
+  const { t } = useTranslation('settlements');
+  return (
+    <>
+      <PageHeader>
+        <Typography.Text type="secondary">{t('create.intro')}</Typography.Text>
+      </PageHeader>
+      <SettlementForm settlement={null} />
+    </>
+  );
+}
+
+/** A draft settlement's editor, titled by its number; a settlement that is no longer a draft says so. */
+export function SettlementEditPage() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation('settlements');
+  const { t: td } = useTranslation('documents');
+  const query = useSettlement(id);
+  return (
+    <DetailFrame
+      query={query}
+      number={(s) => s.number}
+      numberTestId="settlement-number"
+      back={
+        <Link to={settlementUrl(id)} data-testid="settlement-edit-back">
+          {t('edit.back')}
+        </Link>
+      }
+      tags={(s) => <StatusTag doc={settlementDocument} status={s.status} testId="settlement-status" />}
+    >
+      {(s) =>
+        s.status !== 'DRAFT' ? (
+          <Alert
+            type="info"
+            showIcon
+            data-testid="settlement-not-draft"
+            title={t('edit.notDraft', {
+              number: s.number,
+              status: td(documentKey.status(settlementDocument, s.status)),
+            })}
+            action={<Link to={settlementUrl(s.id)}>{t('edit.back')}</Link>}
+          />
+        ) : (
+          <>
+            <Typography.Paragraph type="secondary">{t('edit.intro')}</Typography.Paragraph>
+            <SettlementForm key={s.updatedAt} settlement={s} />
+          </>
+        )
+      }
+    </DetailFrame>
   );
 }

@@ -4,6 +4,7 @@ import {
   BankOutlined,
   CheckCircleOutlined,
   CloseCircleOutlined,
+  EditOutlined,
   RollbackOutlined,
   SafetyCertificateOutlined,
   WalletOutlined,
@@ -22,7 +23,7 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { formatDateTime } from '../../../shared/lib/dates.ts';
 import { useDirection } from '../../../shared/lib/direction.tsx';
 import { notifySuccess } from '../../../shared/lib/notify.ts';
@@ -45,7 +46,7 @@ import {
 } from '../api.ts';
 import { ChequeStatusTag, useChequeStatusLabel } from '../components/cheque-status.tsx';
 import { usePaymentTypeLabel } from '../components/pickers.tsx';
-import { type BackState, invoiceUrl, SETTLEMENT_LIST_PATH } from '../urls.ts';
+import { type BackState, invoiceUrl, SETTLEMENT_LIST_PATH, settlementEditUrl } from '../urls.ts';
 
 const DATE_FORMAT = 'YYYY-MM-DD';
 
@@ -191,6 +192,7 @@ function LinesTable({ settlement }: { settlement: Settlement }) {
 
 function CreditsTable({ settlement }: { settlement: Settlement }) {
   const { t } = useTranslation('settlements');
+  const foreign = settlement.currency !== 'GBP';
   const { token } = theme.useToken();
   const columns: ColumnsType<SettlementCredit> = [
     {
@@ -225,6 +227,26 @@ function CreditsTable({ settlement }: { settlement: Settlement }) {
       render: (v: string) => <Money value={v} currency={settlement.currency} />,
     },
   ];
+  // IAS 21: each credit at its own day's rate against the payment date's; the difference in GBP (+: a loss).
+  if (foreign)
+    columns.push(
+      {
+        key: 'creditRate',
+        title: t('fields.creditRate'),
+        render: (_, c) => (
+          <span style={{ display: 'inline-flex', flexDirection: 'column' }}>
+            <bdi>{c.creditRate}</bdi>
+            <bdi style={{ color: token.colorTextSecondary, fontSize: token.fontSizeSM }}>{c.creditDate}</bdi>
+          </span>
+        ),
+      },
+      {
+        key: 'exchange',
+        title: t('fields.exchangeDifference'),
+        align: 'end',
+        render: (_, c) => <Money value={c.exchangeDifferenceGbp} currency="GBP" testId="settlement-credit-exchange" />,
+      },
+    );
   return (
     <Table<SettlementCredit>
       data-testid="settlement-credit-lines"
@@ -531,6 +553,9 @@ function SettlementBody({ settlement }: { settlement: Settlement }) {
       </Panel>
       {settlement.credits.length ? (
         <Panel title={t('create.credits')} style={{ marginBottom: token.margin }}>
+          {foreign ? (
+            <Typography.Paragraph type="secondary">{t('detail.creditExchangeHint')}</Typography.Paragraph>
+          ) : null}
           <CreditsTable settlement={settlement} />
         </Panel>
       ) : null}
@@ -555,6 +580,7 @@ export function SettlementDetailPage() {
   const { token } = theme.useToken();
   const { direction } = useDirection();
   const location = useLocation();
+  const navigate = useNavigate();
   const errorText = useErrorText();
   const [modal, modalHolder] = Modal.useModal();
   const query = useSettlement(id);
@@ -617,7 +643,11 @@ export function SettlementDetailPage() {
       number={settlement.number}
       print={{ path: settlementPdfPath(settlement.id), fileName: `${settlement.number}.pdf` }}
       handlers={{
-        edit: { hidden: true },
+        edit: {
+          open: () => navigate(settlementEditUrl(settlement.id), { state: backState }),
+          icon: <EditOutlined />,
+          testId: 'settlement-edit',
+        },
         complete: {
           run: () => complete.mutateAsync({ id: settlement.id, key: uuid() }),
           description: t('detail.completeHint', {

@@ -1,8 +1,7 @@
 import { Select } from 'antd';
 import { type CSSProperties, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { businessPartnersEndpoints } from '../../../shared/api/endpoints/business-partners.gen.ts';
-import { useEndpointQuery } from '../../../shared/api/hooks.ts';
+import { useSupplierLookup } from '../../../lookups/api.ts';
 import { useDebounced } from '../../../shared/lib/use-debounced.ts';
 
 interface Supplier {
@@ -11,7 +10,7 @@ interface Supplier {
   name: string;
 }
 
-/** A supplier picker searching the business partners as the reader types ("CODE · Name"); the value is the id. */
+/** A supplier picker searching the suppliers (the purchasing lookup) as the reader types ("CODE · Name"); the value is the id. */
 export function SupplierSelect({
   value,
   onChange,
@@ -34,11 +33,7 @@ export function SupplierSelect({
   const { t } = useTranslation('purchaseInvoices');
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim());
-  const partners = useEndpointQuery(
-    businessPartnersEndpoints.listBusinessPartners,
-    { query: { page: 1, pageSize: 50, sort: 'code', ...(q ? { q } : {}) } },
-    { keepPreviousData: true },
-  );
+  const partners = useSupplierLookup({ page: 1, pageSize: 50, active: 'all', ...(q ? { q } : {}) });
   const [chosen, setChosen] = useState<Supplier | null>(null);
   const suppliers = useMemo(() => {
     const found = new Map<string, Supplier>();

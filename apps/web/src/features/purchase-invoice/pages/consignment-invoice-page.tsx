@@ -583,7 +583,17 @@ export function ComparisonView({
       key: 'cost',
       title: t('fields.agreedCost'),
       align: 'end',
-      render: (_, l) => <Figure value={l.agreedUnitCost} kind="cost" />,
+      render: (_, l) =>
+        l.noAgreedCost ? (
+          <>
+            <Figure value={l.agreedUnitCost} kind="cost" />{' '}
+            <Tag color="error" data-testid="ci-no-agreed-cost-tag">
+              {t('comparison.noAgreedCost')}
+            </Tag>
+          </>
+        ) : (
+          <Figure value={l.agreedUnitCost} kind="cost" />
+        ),
     },
     {
       key: 'soldAmount',

@@ -1,5 +1,12 @@
-import type { InvoicableOrderLine, PurchaseInvoiceSheet, UploadedFile, VatCode } from '@backoffice/contracts';
-import { Alert, Button, Col, DatePicker, Form, Input, Row, Table, Typography, theme } from 'antd';
+import {
+  type InvoicableOrderLine,
+  type PurchaseInvoiceSheet,
+  type UploadedFile,
+  type VatCode,
+  vatLineAmounts,
+  vatTotals,
+} from '@backoffice/contracts';
+import { Alert, Button, Col, DatePicker, Descriptions, Form, Input, Row, Table, Typography, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -13,6 +20,13 @@ import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
 import { Figure } from '../../inventory/index.ts';
 import { useCreatePurchaseInvoice, useInvoicableLines, useTolerances } from '../api.ts';
+import {
+  type ChargeDraft,
+  chargeAmountValid,
+  chargeInput,
+  chargeValid,
+  LandedChargesEditor,
+} from '../components/landed-charges.tsx';
 import { type OpenOrder, SheetReader } from '../components/sheet-reader.tsx';
 import { SupplierSelect } from '../components/supplier-select.tsx';
 import { differs, isDecimalText, remaining, sumExceeds } from '../decimal-text.ts';
@@ -35,7 +49,8 @@ interface Picked {
  * pick the order lines invoiced with quantities and prices beside what was ordered, received and already
  * invoiced (differences marked), and save it PENDING; the invoice's page shows the full three-way match and books it.
  * An attached .xlsx can fill the lines: read through a saved Excel mapping, matched to the supplier's open order
- * lines oldest first, for review here before saving.
+ * lines oldest first, for review here before saving. Landed charges (freight, duty, …) for posted receipts of any
+ * supplier go beside the lines or alone (a forwarder's invoice); the totals include them.
  */
 export function PurchaseInvoiceCreatePage() {
   const { t } = useTranslation('purchaseInvoices');
@@ -50,6 +65,7 @@ export function PurchaseInvoiceCreatePage() {
   const [notes, setNotes] = useState('');
   const [attachment, setAttachment] = useState<UploadedFile | null>(null);
   const [picked, setPicked] = useState<Record<string, Picked>>({});
+  const [charges, setCharges] = useState<ChargeDraft[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [key] = useState(() => uuid());
   const lines = useInvoicableLines(supplierId);
@@ -93,7 +109,37 @@ export function PurchaseInvoiceCreatePage() {
       setInvoiceDate(dayjs(sheet.invoice.invoiceDate));
     if (!dueDate && sheet.invoice.dueDate) setDueDate(dayjs(sheet.invoice.dueDate));
   };
-  const canSave = !!supplierId && !!number.trim() && chosen.length > 0 && !invalid && currencies.size <= 1;
+  const canSave =
+    !!supplierId &&
+    !!number.trim() &&
+    (chosen.length > 0 || charges.length > 0) &&
+    !invalid &&
+    charges.every(chargeValid) &&
+    currencies.size <= 1;
+  // The totals as the server will work them out (VAT rounded per line and per charge).
+  const totals = useMemo(() => {
+    if (invalid || charges.some((c) => c.amount.trim() && !chargeAmountValid(c))) return null;
+    const amounts = [
+      ...chosen.map((l) => {
+        const p = picked[l.orderLineId] as Picked;
+        const vatCode = p.vatCode ?? l.vatCode;
+        return {
+          vatCode,
+          ...vatLineAmounts({
+            quantity: p.quantity.trim(),
+            unitCost: p.unitPrice.trim(),
+            discountPercent: p.discountPercent.trim(),
+            vatCode,
+          }),
+        };
+      }),
+      ...charges.filter(chargeAmountValid).map((c) => ({
+        vatCode: c.vatCode,
+        ...vatLineAmounts({ quantity: '1', unitCost: c.amount.trim(), vatCode: c.vatCode }),
+      })),
+    ];
+    return vatTotals(amounts);
+  }, [chosen, picked, charges, invalid]);
 
   const choose = (line: InvoicableOrderLine, on: boolean) =>
     setPicked((current) => {
@@ -134,6 +180,7 @@ export function PurchaseInvoiceCreatePage() {
               ...(p.vatCode ? { vatCode: p.vatCode } : {}),
             };
           }),
+          charges: charges.map(chargeInput),
         },
       });
       notifySuccess(t('create.saved', { number: invoice.number }));
@@ -353,6 +400,7 @@ export function PurchaseInvoiceCreatePage() {
       {attachment?.kind === 'xlsx' ? (
         <SheetReader supplierId={supplierId} attachment={attachment} orders={orders} onRead={fromSheet} />
       ) : null}
+      <LandedChargesEditor charges={charges} onChange={setCharges} />
       <Panel title={t('create.lines')}>
         {tolerances.data ? (
           <Typography.Paragraph type="secondary">
@@ -391,6 +439,23 @@ export function PurchaseInvoiceCreatePage() {
             pagination={false}
           />
         </div>
+        {totals ? (
+          <Descriptions
+            data-testid="pi-totals"
+            size="small"
+            column={{ xs: 1, sm: 3 }}
+            style={{ marginTop: token.margin }}
+            items={[
+              { key: 'net', label: t('fields.net'), children: <Figure value={totals.net} kind="money" /> },
+              { key: 'vat', label: t('fields.vat'), children: <Figure value={totals.vat} kind="money" /> },
+              {
+                key: 'gross',
+                label: t('fields.grossTotal'),
+                children: <Figure value={totals.gross} kind="money" testId="pi-total-gross" />,
+              },
+            ]}
+          />
+        ) : null}
         {error ? (
           <Alert type="error" showIcon title={error} style={{ marginTop: token.margin }} data-testid="pi-error" />
         ) : null}

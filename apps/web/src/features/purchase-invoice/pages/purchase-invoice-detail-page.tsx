@@ -23,6 +23,7 @@ import {
   useCancelPurchaseInvoice,
   usePurchaseInvoice,
 } from '../api.ts';
+import { InvoiceChargesPanel } from '../components/landed-charges.tsx';
 import { PI_LIST_PATH } from '../urls.ts';
 import { MatchTable } from './match-table.tsx';
 
@@ -254,12 +255,16 @@ function InvoiceBody({ invoice }: { invoice: PurchaseInvoice }) {
           ]}
         />
       </Panel>
-      <Panel title={t('detail.match')}>
-        <MatchTable lines={invoice.lines} currency={invoice.currency} />
-        <Typography.Paragraph type="secondary" style={{ marginTop: token.marginSM, marginBottom: 0 }}>
-          {t('detail.matchHint')}
-        </Typography.Paragraph>
-      </Panel>
+      <InvoiceChargesPanel invoice={invoice} />
+      {/* An invoice of landed charges only (a forwarder's) has no goods lines to match. */}
+      {invoice.lines.length || !invoice.charges.length ? (
+        <Panel title={t('detail.match')}>
+          <MatchTable lines={invoice.lines} currency={invoice.currency} />
+          <Typography.Paragraph type="secondary" style={{ marginTop: token.marginSM, marginBottom: 0 }}>
+            {t('detail.matchHint')}
+          </Typography.Paragraph>
+        </Panel>
+      ) : null}
     </>
   );
 }

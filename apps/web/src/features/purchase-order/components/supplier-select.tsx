@@ -52,7 +52,7 @@ export function SupplierSelect({
       code: p.code,
       name: p.name,
       paymentTermsDays: p.paymentTermsDays,
-      defaultCurrency: p.defaultCurrency,
+      defaultCurrency: p.currency,
     }));
     if (current && !found.some((p) => p.id === current.id)) found.unshift(current);
     return found;

@@ -34,6 +34,7 @@ import { documentKey } from '../../../shared/ui/documents/document-text.ts';
 import { blankLine, type EditorLine, linesAreValid } from '../../../shared/ui/documents/lines.ts';
 import { type BinColumn, type LineErrors, LinesEditor } from '../../../shared/ui/documents/lines-editor.tsx';
 import { StatusTag } from '../../../shared/ui/documents/status-tag.tsx';
+import { DraftNotice, DraftSaveButton, useServerDraft } from '../../../shared/ui/drafts/server-draft.tsx';
 import { DetailFrame } from '../../../shared/ui/kit/detail-frame.tsx';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
@@ -46,8 +47,8 @@ import {
   useRateOn,
   useUpdatePurchaseOrder,
 } from '../api.ts';
-import { SupplierSelect } from '../components/supplier-select.tsx';
-import { type BackState, purchaseOrderListPath, purchaseOrderUrl } from '../urls.ts';
+import { type SupplierChoice, SupplierSelect } from '../components/supplier-select.tsx';
+import { type BackState, purchaseOrderListPath, purchaseOrderUrl, TYPE_TITLE } from '../urls.ts';
 
 const LINE_PICKERS = { ProductField: ProductPicker, BinField: LocationSelect };
 const FORM_ID = 'purchase-order-form';
@@ -125,6 +126,12 @@ function valuesOf(order: PurchaseOrder): Values {
   };
 }
 
+/** A new order kept as a server-side draft: the form's values, dates as text, and the supplier picked. */
+interface OrderDraft extends Record<string, unknown> {
+  values: Omit<Values, 'orderDate' | 'expectedDate'> & { orderDate: string | null; expectedDate: string | null };
+  supplier: SupplierChoice | null;
+}
+
 /** A line's net and VAT as the server will compute them, when the line is complete. */
 function lineAmounts(line: EditorLine) {
   const quantity = line.quantity.trim();
@@ -167,6 +174,43 @@ function PurchaseOrderForm({ type, order }: { type: PurchaseOrderType; order: Pu
   const sign = CURRENCY_SIGN[currency] ?? currency;
   const receivingWarehouse = sending ? destinationWarehouseId : warehouseId;
   const backTo = (location.state as BackState | null)?.backTo;
+  // A new order can be kept as a draft of the user's and resumed from Saved drafts (`?draft=<id>`).
+  const { t: tdr } = useTranslation('drafts');
+  const { t: tm } = useTranslation('menu');
+  const [supplierChoice, setSupplierChoice] = useState<SupplierChoice | null>(null);
+  const draft = useServerDraft<OrderDraft>({
+    kind: 'PURCHASE_ORDER',
+    enabled: !order,
+    serialize: () => {
+      const values = form.getFieldsValue(true) as Values;
+      const count = values.lines.filter((l) => l.product).length;
+      const supplier = supplierChoice?.id === values.supplierId ? supplierChoice : null;
+      return {
+        title: tdr('poTitle', {
+          type: tm(TYPE_TITLE[type]),
+          supplier: supplier ? supplier.name : tdr('poNoSupplier'),
+          lines: tdr('summary.lines', { count, formatted: String(count) }),
+        }),
+        summary: { lines: count },
+        payload: {
+          values: {
+            ...values,
+            orderDate: values.orderDate ? values.orderDate.format(DATE_FORMAT) : null,
+            expectedDate: values.expectedDate ? values.expectedDate.format(DATE_FORMAT) : null,
+          },
+          supplier,
+        },
+      };
+    },
+    restore: ({ values, supplier }) => {
+      setSupplierChoice(supplier);
+      form.setFieldsValue({
+        ...values,
+        orderDate: values.orderDate ? dayjs(values.orderDate, DATE_FORMAT) : null,
+        expectedDate: values.expectedDate ? dayjs(values.expectedDate, DATE_FORMAT) : null,
+      });
+    },
+  });
 
   // A product just chosen on a line starts at the supplier's last price offered (else its cost price).
   // In flight (a line changed meanwhile, by a scan say, is asked again once its answer is in) and failed.
@@ -293,6 +337,7 @@ function PurchaseOrderForm({ type, order }: { type: PurchaseOrderType; order: Pu
         ? await update.mutateAsync({ id: order.id, body })
         : await create.mutateAsync({ body, idempotencyKey: submission.keyFor(body) });
       submission.reset();
+      if (!order) await draft.discard();
       notifySuccess(order ? tc('form.saved') : t('form.created', { number: saved.number }));
       navigate(purchaseOrderUrl(type, saved.id), { replace: !order, state: { backTo } });
     } catch (error) {
@@ -338,6 +383,7 @@ function PurchaseOrderForm({ type, order }: { type: PurchaseOrderType; order: Pu
       onFinishFailed={() => setTried(true)}
       scrollToFirstError
     >
+      <DraftNotice draft={draft} />
       {failure ? (
         <Alert type="error" showIcon title={failure} style={{ marginBottom: token.margin }} data-testid="po-failure" />
       ) : null}
@@ -354,8 +400,9 @@ function PurchaseOrderForm({ type, order }: { type: PurchaseOrderType; order: Pu
               <SupplierSelect
                 testId="po-supplier"
                 consignment={type === 'CONSIGNMENT_PO'}
-                current={order?.supplier ?? null}
+                current={order?.supplier ?? supplierChoice}
                 onPicked={(partner) => {
+                  setSupplierChoice(partner);
                   // A new order takes the partner's terms and currency; typed values stay.
                   if (form.getFieldValue('paymentTermsDays') === null && partner.paymentTermsDays !== undefined)
                     form.setFieldValue('paymentTermsDays', partner.paymentTermsDays);
@@ -637,6 +684,7 @@ function PurchaseOrderForm({ type, order }: { type: PurchaseOrderType; order: Pu
         </Panel>
       )}
       <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: token.marginXS }}>
+        <DraftSaveButton draft={draft} />
         <Button onClick={() => navigate(cancelTo)} data-testid="po-form-cancel">
           {tc('actions.cancel')}
         </Button>
@@ -648,48 +696,25 @@ function PurchaseOrderForm({ type, order }: { type: PurchaseOrderType; order: Pu
   );
 }
 
-/** The permissions the pickers need: products, warehouses and suppliers are searched under their own. */
-function useMissingPermissions(type: PurchaseOrderType) {
-  const { has } = usePermissions();
-  return [
-    ...(has('view_product') ? [] : (['form.needsProductPermission'] as const)),
-    ...(has('view_warehouse') ? [] : (['form.needsWarehousePermission'] as const)),
-    ...(type === 'SEND_INVENTORY' || has('view_supplier') ? [] : (['form.needsSupplierPermission'] as const)),
-  ];
-}
-
-function MissingPermissions({ keys }: { keys: ReturnType<typeof useMissingPermissions> }) {
-  const { t } = useTranslation('purchasing');
-  return (
-    <>
-      {keys.map((key) => (
-        <Alert key={key} type="warning" showIcon title={t(key)} style={{ marginBottom: 8 }} />
-      ))}
-    </>
-  );
-}
-
 /** A new order of one type: a draft with its supplier, warehouse and lines; saving gives it its number. */
 export function PurchaseOrderNewPage({ type }: { type: PurchaseOrderType }) {
   const { t } = useTranslation('purchasing');
-  const missing = useMissingPermissions(type);
   return (
     <>
       <PageHeader>
         <Typography.Text type="secondary">{t(`form.newIntro.${type}`)}</Typography.Text>
       </PageHeader>
-      {missing.length ? <MissingPermissions keys={missing} /> : <PurchaseOrderForm type={type} order={null} />}
+      <PurchaseOrderForm type={type} order={null} />
     </>
   );
 }
 
 /** Editing a draft; an order past its draft is shown as such, with the way back to it. */
-export function PurchaseOrderEditPage({ type }: { type: PurchaseOrderType }) {
+export function PurchaseOrderEditPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('purchasing');
   const { t: td } = useTranslation('documents');
   const query = usePurchaseOrder(id);
-  const missing = useMissingPermissions(type);
   return (
     <DetailFrame
       query={query}
@@ -709,10 +734,7 @@ export function PurchaseOrderEditPage({ type }: { type: PurchaseOrderType }) {
             action={<Link to={purchaseOrderUrl(data.type, data.id)}>{t('form.openOrder')}</Link>}
           />
         ) : (
-          <>
-            <MissingPermissions keys={missing} />
-            {missing.length ? null : <PurchaseOrderForm key={data.updatedAt} type={data.type} order={data} />}
-          </>
+          <PurchaseOrderForm key={data.updatedAt} type={data.type} order={data} />
         )
       }
     </DetailFrame>

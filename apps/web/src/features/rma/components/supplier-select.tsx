@@ -1,7 +1,6 @@
 import { Select } from 'antd';
 import { type CSSProperties, useMemo, useState } from 'react';
-import { businessPartnersEndpoints } from '../../../shared/api/endpoints/business-partners.gen.ts';
-import { useEndpointQuery } from '../../../shared/api/hooks.ts';
+import { useSupplierLookup } from '../../../lookups/api.ts';
 import { useDebounced } from '../../../shared/lib/use-debounced.ts';
 
 export interface SupplierChoice {
@@ -39,19 +38,12 @@ export function SupplierSelect({
 }) {
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim());
-  const partners = useEndpointQuery(
-    businessPartnersEndpoints.listBusinessPartners,
-    {
-      query: {
-        page: 1,
-        pageSize: 50,
-        sort: 'code',
-        ...(q ? { q } : {}),
-        ...(activeOnly ? { active: 'true' as const } : {}),
-      },
-    },
-    { keepPreviousData: true },
-  );
+  const partners = useSupplierLookup({
+    page: 1,
+    pageSize: 50,
+    ...(q ? { q } : {}),
+    active: activeOnly ? 'true' : 'all',
+  });
   const [chosen, setChosen] = useState<SupplierChoice | null>(current ?? null);
   const suppliers = useMemo(() => {
     const found = new Map<string, SupplierChoice>();

@@ -17,7 +17,6 @@ import { ProductPicker } from '../../../lookups/product-picker.tsx';
 import { WarehouseSelect } from '../../../lookups/warehouse-select.tsx';
 import { ApiError, errorDetails } from '../../../shared/lib/errors.ts';
 import { notifySuccess } from '../../../shared/lib/notify.ts';
-import { usePermissions } from '../../../shared/lib/permissions.tsx';
 import { useErrorText } from '../../../shared/lib/use-error-text.ts';
 import { useSubmissionKey } from '../../../shared/lib/use-submission-key.ts';
 import { documentKey } from '../../../shared/ui/documents/document-text.ts';
@@ -313,36 +312,15 @@ function RmaForm({ rma }: { rma: Rma | null }) {
   );
 }
 
-/** The permissions the pickers need: products, warehouses and suppliers are searched under their own. */
-function useMissingPermissions() {
-  const { has } = usePermissions();
-  return [
-    ...(has('view_product') ? [] : (['form.needsProductPermission'] as const)),
-    ...(has('view_warehouse') ? [] : (['form.needsWarehousePermission'] as const)),
-  ];
-}
-
-function MissingPermissions({ keys }: { keys: ReturnType<typeof useMissingPermissions> }) {
-  const { t } = useTranslation('rmas');
-  return (
-    <>
-      {keys.map((key) => (
-        <Alert key={key} type="warning" showIcon title={t(key)} style={{ marginBottom: 8 }} />
-      ))}
-    </>
-  );
-}
-
 /** "Create RMA": a draft with its supplier, warehouse and lines; saving gives it its number and opens it. */
 export function RmaNewPage() {
   const { t } = useTranslation('rmas');
-  const missing = useMissingPermissions();
   return (
     <>
       <PageHeader>
         <Typography.Text type="secondary">{t('form.newIntro')}</Typography.Text>
       </PageHeader>
-      {missing.length ? <MissingPermissions keys={missing} /> : <RmaForm rma={null} />}
+      <RmaForm rma={null} />
     </>
   );
 }
@@ -353,7 +331,6 @@ export function RmaEditPage() {
   const { t } = useTranslation('rmas');
   const { t: td } = useTranslation('documents');
   const query = useRma(id);
-  const missing = useMissingPermissions();
   return (
     <DetailFrame
       query={query}
@@ -373,10 +350,7 @@ export function RmaEditPage() {
             action={<Link to={rmaUrl(data.id)}>{t('form.openRma')}</Link>}
           />
         ) : (
-          <>
-            <MissingPermissions keys={missing} />
-            {missing.length ? null : <RmaForm key={data.updatedAt} rma={data} />}
-          </>
+          <RmaForm key={data.updatedAt} rma={data} />
         )
       }
     </DetailFrame>

@@ -19,16 +19,16 @@ export const businessPartnersEndpoints = {
   createBusinessPartner: endpointRef<typeof contracts.businessPartnersApi.createBusinessPartner>(
     'POST',
     '/api/business-partners',
-    ['/api/business-partners'],
+    ['/api/business-partners', '/api/purchasing-lookups'],
   ),
   updateBusinessPartner: endpointRef<typeof contracts.businessPartnersApi.updateBusinessPartner>(
     'PUT',
     '/api/business-partners/:id',
-    ['/api/business-partners'],
+    ['/api/business-partners', '/api/purchasing-lookups'],
   ),
   deleteBusinessPartner: endpointRef<typeof contracts.businessPartnersApi.deleteBusinessPartner>(
     'DELETE',
     '/api/business-partners/:id',
-    ['/api/business-partners'],
+    ['/api/business-partners', '/api/purchasing-lookups'],
   ),
 };

@@ -8,9 +8,16 @@ export const productsEndpoints = {
   exportProducts: endpointRef<typeof contracts.productsApi.exportProducts>('GET', '/api/products/export'),
   lookupProducts: endpointRef<typeof contracts.productsApi.lookupProducts>('GET', '/api/products/lookup'),
   getProduct: endpointRef<typeof contracts.productsApi.getProduct>('GET', '/api/products/:id'),
-  createProduct: endpointRef<typeof contracts.productsApi.createProduct>('POST', '/api/products', ['/api/products']),
-  updateProduct: endpointRef<typeof contracts.productsApi.updateProduct>('PUT', '/api/products/:id', ['/api/products']),
+  createProduct: endpointRef<typeof contracts.productsApi.createProduct>('POST', '/api/products', [
+    '/api/products',
+    '/api/purchasing-lookups',
+  ]),
+  updateProduct: endpointRef<typeof contracts.productsApi.updateProduct>('PUT', '/api/products/:id', [
+    '/api/products',
+    '/api/purchasing-lookups',
+  ]),
   deleteProduct: endpointRef<typeof contracts.productsApi.deleteProduct>('DELETE', '/api/products/:id', [
     '/api/products',
+    '/api/purchasing-lookups',
   ]),
 };

@@ -29,6 +29,15 @@ export const purchaseInvoicesEndpoints = {
     'GET',
     '/api/purchase-invoices/:id',
   ),
+  chargeableReceipts: endpointRef<typeof contracts.purchaseInvoicesApi.chargeableReceipts>(
+    'GET',
+    '/api/purchase-invoices/chargeable-receipts',
+  ),
+  previewPurchaseInvoiceCharge: endpointRef<typeof contracts.purchaseInvoicesApi.previewPurchaseInvoiceCharge>(
+    'POST',
+    '/api/purchase-invoices/charge-preview',
+    ['/api/purchase-invoices'],
+  ),
   createPurchaseInvoice: endpointRef<typeof contracts.purchaseInvoicesApi.createPurchaseInvoice>(
     'POST',
     '/api/purchase-invoices',

@@ -10,14 +10,17 @@ export const warehousesEndpoints = {
   createWarehouse: endpointRef<typeof contracts.warehousesApi.createWarehouse>('POST', '/api/warehouses', [
     '/api/warehouses',
     '/api/warehouse-configs',
+    '/api/purchasing-lookups',
   ]),
   updateWarehouse: endpointRef<typeof contracts.warehousesApi.updateWarehouse>('PUT', '/api/warehouses/:id', [
     '/api/warehouses',
     '/api/warehouse-configs',
+    '/api/purchasing-lookups',
   ]),
   deleteWarehouse: endpointRef<typeof contracts.warehousesApi.deleteWarehouse>('DELETE', '/api/warehouses/:id', [
     '/api/warehouses',
     '/api/warehouse-configs',
+    '/api/purchasing-lookups',
   ]),
   listLocations: endpointRef<typeof contracts.warehousesApi.listLocations>('GET', '/api/warehouses/:id/locations'),
   exportLocations: endpointRef<typeof contracts.warehousesApi.exportLocations>(
@@ -27,21 +30,22 @@ export const warehousesEndpoints = {
   createLocation: endpointRef<typeof contracts.warehousesApi.createLocation>('POST', '/api/warehouses/:id/locations', [
     '/api/warehouses',
     '/api/warehouse-configs',
+    '/api/purchasing-lookups',
   ]),
   createLocationRange: endpointRef<typeof contracts.warehousesApi.createLocationRange>(
     'POST',
     '/api/warehouses/:id/locations/range',
-    ['/api/warehouses', '/api/warehouse-configs'],
+    ['/api/warehouses', '/api/warehouse-configs', '/api/purchasing-lookups'],
   ),
   updateLocation: endpointRef<typeof contracts.warehousesApi.updateLocation>(
     'PUT',
     '/api/warehouses/:id/locations/:locationId',
-    ['/api/warehouses', '/api/warehouse-configs'],
+    ['/api/warehouses', '/api/warehouse-configs', '/api/purchasing-lookups'],
   ),
   deleteLocation: endpointRef<typeof contracts.warehousesApi.deleteLocation>(
     'DELETE',
     '/api/warehouses/:id/locations/:locationId',
-    ['/api/warehouses', '/api/warehouse-configs'],
+    ['/api/warehouses', '/api/warehouse-configs', '/api/purchasing-lookups'],
   ),
   listWarehouseConfigs: endpointRef<typeof contracts.warehousesApi.listWarehouseConfigs>(
     'GET',
@@ -58,6 +62,6 @@ export const warehousesEndpoints = {
   updateWarehouseConfig: endpointRef<typeof contracts.warehousesApi.updateWarehouseConfig>(
     'PUT',
     '/api/warehouses/:id/config',
-    ['/api/warehouses', '/api/warehouse-configs'],
+    ['/api/warehouses', '/api/warehouse-configs', '/api/purchasing-lookups'],
   ),
 };

@@ -1,0 +1,545 @@
+import type { SalesInvoiceFilter } from '@backoffice/contracts';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { likePattern, parseSort } from '../../platform/pagination.ts';
+
+/** SQL of sales invoices, their lines and the channels' VAT setting; the rules live in sales-invoice.service.ts. */
+
+type Db = Kysely<Database>;
+
+// References for the checks of an invoice
+
+export async function findWarehouse(db: Db, id: string) {
+  return db.selectFrom('warehouses').select(['id', 'code', 'name', 'active']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findCustomer(db: Db, id: string) {
+  return db.selectFrom('customers').select(['id', 'name', 'email', 'active']).where('id', '=', id).executeTakeFirst();
+}
+
+/** The customer's default address of a kind (else the first of it). */
+export async function findCustomerAddress(db: Db, customerId: string, kind: 'billing' | 'shipping') {
+  return db
+    .selectFrom('customer_addresses')
+    .select(['line1', 'line2', 'city', 'county', 'postcode', 'country'])
+    .where('customer_id', '=', customerId)
+    .where('kind', '=', kind)
+    .orderBy('is_default', 'desc')
+    .orderBy('position')
+    .executeTakeFirst();
+}
+
+export async function findProducts(db: Db, ids: string[]) {
+  if (!ids.length) return [];
+  return db
+    .selectFrom('products')
+    .select(['id', 'sku', 'name', 'unit', 'kind', 'active', 'sale_price', 'vat_rate'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export async function findCarrierService(db: Db, id: string) {
+  return db
+    .selectFrom('carrier_services as s')
+    .innerJoin('shipping_carriers as c', 'c.id', 's.carrier_id')
+    .select(['s.id', 's.code', 's.name', 's.active', 'c.active as carrier_active'])
+    .where('s.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** What a warehouse holds of products now: on hand and reserved (no row: nothing). */
+export async function levelsOf(db: Db, warehouseId: string, productIds: string[]) {
+  if (!productIds.length) return [];
+  return db
+    .selectFrom('stock_levels')
+    .select(['product_id', 'on_hand', 'reserved'])
+    .where('warehouse_id', '=', warehouseId)
+    .where('product_id', 'in', productIds)
+    .execute();
+}
+
+export async function warehouseAllowsNegative(db: Db, warehouseId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('warehouse_configs')
+    .select('allow_negative_stock')
+    .where('warehouse_id', '=', warehouseId)
+    .executeTakeFirst();
+  return row?.allow_negative_stock ?? false;
+}
+
+// Channel settings
+
+export async function channelSettings(db: Db) {
+  return db.selectFrom('sales_channel_settings').select(['channel', 'prices_include_vat']).execute();
+}
+
+export async function setChannelSetting(db: Db, channel: string, pricesIncludeVat: boolean, userId: string) {
+  await db
+    .insertInto('sales_channel_settings')
+    .values({ channel, prices_include_vat: pricesIncludeVat, updated_by: userId })
+    .onConflict((oc) =>
+      oc
+        .column('channel')
+        .doUpdateSet({ prices_include_vat: pricesIncludeVat, updated_by: userId, updated_at: sql`now()` }),
+    )
+    .execute();
+}
+
+// Writes
+
+export interface AddressWrite {
+  name: string | null;
+  line1: string;
+  line2: string | null;
+  city: string;
+  county: string | null;
+  postcode: string | null;
+  country: string;
+}
+
+export interface InvoiceWrite {
+  channel: string;
+  externalOrderId: string | null;
+  customerId: string;
+  email: string | null;
+  billing: AddressWrite;
+  delivery: AddressWrite;
+  warehouseId: string;
+  currency: string;
+  exchangeRate: string;
+  invoiceDate: string;
+  taxPointDate: string;
+  pricesIncludeVat: boolean;
+  shippingCharge: string;
+  shippingVatCode: string;
+  shippingNet: string;
+  shippingVat: string;
+  carrierServiceId: string | null;
+  paymentType: string | null;
+  paymentReference: string;
+  note: string;
+  netTotal: string;
+  vatTotal: string;
+  grossTotal: string;
+  lineCount: number;
+  totalQuantity: string;
+}
+
+export interface LineWrite {
+  lineNo: number;
+  productId: string;
+  quantity: string;
+  unitPrice: string;
+  discountPercent: string;
+  vatCode: string;
+  vatRate: string;
+  netAmount: string;
+  vatAmount: string;
+  grossAmount: string;
+}
+
+function headValues(o: InvoiceWrite) {
+  return {
+    channel: o.channel,
+    external_order_id: o.externalOrderId,
+    customer_id: o.customerId,
+    email: o.email,
+    billing_name: o.billing.name,
+    billing_line1: o.billing.line1,
+    billing_line2: o.billing.line2,
+    billing_city: o.billing.city,
+    billing_county: o.billing.county,
+    billing_postcode: o.billing.postcode,
+    billing_country: o.billing.country,
+    delivery_name: o.delivery.name,
+    delivery_line1: o.delivery.line1,
+    delivery_line2: o.delivery.line2,
+    delivery_city: o.delivery.city,
+    delivery_county: o.delivery.county,
+    delivery_postcode: o.delivery.postcode,
+    delivery_country: o.delivery.country,
+    warehouse_id: o.warehouseId,
+    currency: o.currency,
+    exchange_rate: o.exchangeRate,
+    invoice_date: o.invoiceDate,
+    tax_point_date: o.taxPointDate,
+    prices_include_vat: o.pricesIncludeVat,
+    shipping_charge: o.shippingCharge,
+    shipping_vat_code: o.shippingVatCode,
+    shipping_net: o.shippingNet,
+    shipping_vat: o.shippingVat,
+    carrier_service_id: o.carrierServiceId,
+    payment_type: o.paymentType,
+    payment_reference: o.paymentReference,
+    note: o.note,
+    net_total: o.netTotal,
+    vat_total: o.vatTotal,
+    gross_total: o.grossTotal,
+    line_count: o.lineCount,
+    total_quantity: o.totalQuantity,
+  };
+}
+
+/**
+ * Inserts the invoice unless its channel's order id is taken: the unique index decides (a concurrent insert of the
+ * same order waits for the first to commit, then finds it there), so the answer is undefined rather than an error
+ * that would abort the transaction.
+ */
+export async function insertInvoice(db: Db, number: string, o: InvoiceWrite, userId: string) {
+  const row = await db
+    .insertInto('sales_invoices')
+    .values({ number, ...headValues(o), short_quantity: '0', created_by: userId })
+    .onConflict((oc) =>
+      oc.columns(['channel', 'external_order_id']).where('external_order_id', 'is not', null).doNothing(),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function updateInvoice(db: Db, id: string, o: InvoiceWrite) {
+  await db
+    .updateTable('sales_invoices')
+    .set({ ...headValues(o), short_quantity: '0', updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The invoice a channel's order already is. */
+export async function findByExternalOrder(db: Db, channel: string, externalOrderId: string) {
+  return db
+    .selectFrom('sales_invoices')
+    .select(['id', 'number', 'status', 'channel', 'external_order_id'])
+    .where('channel', '=', channel)
+    .where('external_order_id', '=', externalOrderId)
+    .executeTakeFirst();
+}
+
+/** Replaces a PENDING invoice's lines with these. */
+export async function replaceLines(db: Db, invoiceId: string, lines: LineWrite[]) {
+  await db.deleteFrom('sales_invoice_lines').where('invoice_id', '=', invoiceId).execute();
+  if (!lines.length) return;
+  await db
+    .insertInto('sales_invoice_lines')
+    .values(
+      lines.map((l) => ({
+        invoice_id: invoiceId,
+        line_no: l.lineNo,
+        product_id: l.productId,
+        quantity: l.quantity,
+        unit_price: l.unitPrice,
+        discount_percent: l.discountPercent,
+        vat_code: l.vatCode,
+        vat_rate: l.vatRate,
+        net_amount: l.netAmount,
+        vat_amount: l.vatAmount,
+        gross_amount: l.grossAmount,
+        short_quantity: '0',
+      })),
+    )
+    .execute();
+}
+
+/** Each line's recorded shortage (lines not named: none) and their sum on the invoice. */
+export async function setShortages(db: Db, invoiceId: string, shortages: Map<number, string>) {
+  const lineNos = [...shortages.keys()];
+  const amounts = lineNos.map((n) => shortages.get(n) as string);
+  await db
+    .updateTable('sales_invoice_lines')
+    .set({ short_quantity: '0' })
+    .where('invoice_id', '=', invoiceId)
+    .execute();
+  if (lineNos.length)
+    await sql`
+      UPDATE sales_invoice_lines l SET short_quantity = s.q
+      FROM unnest(${lineNos}::int[], ${amounts}::numeric[]) AS s(n, q)
+      WHERE l.invoice_id = ${invoiceId} AND l.line_no = s.n`.execute(db);
+  await sql`
+    UPDATE sales_invoices SET updated_at = now(),
+      short_quantity = (SELECT coalesce(sum(short_quantity), 0) FROM sales_invoice_lines WHERE invoice_id = ${invoiceId})
+    WHERE id = ${invoiceId}`.execute(db);
+}
+
+/** Booked: each line's reservation, no shortage left. */
+export async function markBooked(db: Db, invoiceId: string, reservations: Map<number, string>, userId: string) {
+  const lineNos = [...reservations.keys()];
+  const ids = lineNos.map((n) => reservations.get(n) as string);
+  await db
+    .updateTable('sales_invoice_lines')
+    .set({ short_quantity: '0' })
+    .where('invoice_id', '=', invoiceId)
+    .execute();
+  if (lineNos.length)
+    await sql`
+      UPDATE sales_invoice_lines l SET reservation_id = s.r
+      FROM unnest(${lineNos}::int[], ${ids}::uuid[]) AS s(n, r)
+      WHERE l.invoice_id = ${invoiceId} AND l.line_no = s.n`.execute(db);
+  await db
+    .updateTable('sales_invoices')
+    .set({ status: 'BOOKED', booked_at: sql`now()`, booked_by: userId, short_quantity: '0', updated_at: sql`now()` })
+    .where('id', '=', invoiceId)
+    .execute();
+}
+
+export async function markCanceled(db: Db, id: string, userId: string, reason: string) {
+  await db
+    .updateTable('sales_invoices')
+    .set({
+      status: 'CANCELED',
+      canceled_at: sql`now()`,
+      canceled_by: userId,
+      cancel_reason: reason,
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+// Reads
+
+const HEAD_COLUMNS = [
+  'i.id',
+  'i.number',
+  'i.status',
+  'i.channel',
+  'i.external_order_id',
+  'i.customer_id',
+  'c.name as customer_name',
+  'c.email as customer_email',
+  'i.email',
+  'i.warehouse_id',
+  'w.code as warehouse_code',
+  'w.name as warehouse_name',
+  'i.currency',
+  'i.exchange_rate',
+  'i.invoice_date',
+  'i.tax_point_date',
+  'i.prices_include_vat',
+  'i.payment_type',
+  'i.payment_reference',
+  'i.net_total',
+  'i.vat_total',
+  'i.gross_total',
+  'i.line_count',
+  'i.total_quantity',
+  'i.short_quantity',
+  'i.delivery_name',
+  'i.delivery_postcode',
+  'i.carrier_service_id',
+  'cs.code as carrier_service_code',
+  'cs.name as carrier_service_name',
+  'sc.id as carrier_id',
+  'sc.code as carrier_code',
+  'sc.name as carrier_name',
+  'i.created_at',
+  'i.updated_at',
+  'i.booked_at',
+] as const;
+
+function headBase(db: Db) {
+  return db
+    .selectFrom('sales_invoices as i')
+    .innerJoin('customers as c', 'c.id', 'i.customer_id')
+    .innerJoin('warehouses as w', 'w.id', 'i.warehouse_id')
+    .leftJoin('carrier_services as cs', 'cs.id', 'i.carrier_service_id')
+    .leftJoin('shipping_carriers as sc', 'sc.id', 'cs.carrier_id');
+}
+
+export async function findInvoice(db: Db, id: string) {
+  return headBase(db)
+    .leftJoin('users as cu', 'cu.id', 'i.created_by')
+    .leftJoin('users as bu', 'bu.id', 'i.booked_by')
+    .leftJoin('users as xu', 'xu.id', 'i.canceled_by')
+    .select([
+      ...HEAD_COLUMNS,
+      'i.billing_name',
+      'i.billing_line1',
+      'i.billing_line2',
+      'i.billing_city',
+      'i.billing_county',
+      'i.billing_postcode',
+      'i.billing_country',
+      'i.delivery_line1',
+      'i.delivery_line2',
+      'i.delivery_city',
+      'i.delivery_county',
+      'i.delivery_country',
+      'i.shipping_charge',
+      'i.shipping_vat_code',
+      'i.shipping_net',
+      'i.shipping_vat',
+      'i.note',
+      'i.created_by',
+      'cu.username as created_by_name',
+      'i.booked_by',
+      'bu.username as booked_by_name',
+      'i.canceled_at',
+      'i.canceled_by',
+      'xu.username as canceled_by_name',
+      'i.cancel_reason',
+    ])
+    .where('i.id', '=', id)
+    .executeTakeFirst();
+}
+export type InvoiceHead = NonNullable<Awaited<ReturnType<typeof findInvoice>>>;
+
+/** Lines of invoices in line order, with their product and reservation. */
+export async function findLines(db: Db, invoiceIds: string[]) {
+  if (!invoiceIds.length) return [];
+  return db
+    .selectFrom('sales_invoice_lines as l')
+    .innerJoin('products as p', 'p.id', 'l.product_id')
+    .leftJoin('stock_reservations as r', 'r.id', 'l.reservation_id')
+    .select([
+      'l.id',
+      'l.invoice_id',
+      'l.line_no',
+      'l.product_id',
+      'p.sku',
+      'p.name',
+      'p.unit',
+      'p.kind',
+      'l.quantity',
+      'l.unit_price',
+      'l.discount_percent',
+      'l.vat_code',
+      'l.vat_rate',
+      'l.net_amount',
+      'l.vat_amount',
+      'l.gross_amount',
+      'l.short_quantity',
+      'l.reservation_id',
+      'r.status as reservation_status',
+      'r.open_quantity as reservation_open',
+      'r.short_quantity as reservation_short',
+    ])
+    .where('l.invoice_id', 'in', invoiceIds)
+    .orderBy('l.invoice_id')
+    .orderBy('l.line_no')
+    .execute();
+}
+export type LineRow = Awaited<ReturnType<typeof findLines>>[number];
+
+// The list
+
+const SORTS = {
+  number: 'i.number',
+  status: 'i.status',
+  channel: 'i.channel',
+  invoiceDate: 'i.invoice_date',
+  createdAt: 'i.created_at',
+  customer: 'c.name',
+  warehouse: 'w.code',
+  grossTotal: 'i.gross_total',
+  externalOrderId: 'i.external_order_id',
+} as const;
+
+/**
+ * The filter on the invoices table alone (no joins), so counts read one table. Search is a union of id sets, each
+ * served by its own index: the number's, the external order id's and the e-mail's trigrams, the customers' names and
+ * e-mails (trigrams) then their invoices, and the SKUs (trigrams) then the lines of those products.
+ */
+function filtered(db: Db, f: SalesInvoiceFilter, withStatus = true) {
+  let query = db.selectFrom('sales_invoices as i');
+  const text = f.q;
+  if (text) {
+    const pattern = likePattern(text);
+    query = query.where(
+      sql<boolean>`i.id IN (
+        SELECT id FROM sales_invoices WHERE number ILIKE ${pattern}
+        UNION SELECT id FROM sales_invoices WHERE external_order_id ILIKE ${pattern}
+        UNION SELECT id FROM sales_invoices WHERE email ILIKE ${pattern}
+        UNION SELECT si.id FROM sales_invoices si WHERE si.customer_id IN (
+          SELECT id FROM customers WHERE name ILIKE ${pattern} UNION SELECT id FROM customers WHERE email ILIKE ${pattern})
+        UNION SELECT l.invoice_id FROM sales_invoice_lines l
+          WHERE l.product_id IN (SELECT id FROM products WHERE sku ILIKE ${pattern}))`,
+    );
+  }
+  if (withStatus && f.status) query = query.where('i.status', '=', f.status);
+  if (f.channel) query = query.where('i.channel', '=', f.channel);
+  if (f.warehouseId) query = query.where('i.warehouse_id', '=', f.warehouseId);
+  if (f.customerId) query = query.where('i.customer_id', '=', f.customerId);
+  if (f.from) query = query.where('i.invoice_date', '>=', f.from);
+  if (f.to) query = query.where('i.invoice_date', '<=', f.to);
+  if (f.shortage === 'true') query = query.where('i.short_quantity', '>', '0');
+  if (f.shortage === 'false') query = query.where('i.short_quantity', '=', '0');
+  return query;
+}
+
+/** The filter's invoices in its order (newest first by default), id last so that paging is stable. */
+export async function findInvoices(db: Db, f: SalesInvoiceFilter, limit: number, offset: number) {
+  const sort = parseSort(f.sort, SORTS, { column: 'i.created_at', direction: 'desc' });
+  const dir = sort.direction;
+  const nulls = sort.column === 'i.external_order_id' ? sql.raw(' NULLS LAST') : sql.raw('');
+  const order = sql`${sql.ref(sort.column)} ${sql.raw(dir)}${nulls}`;
+  // The page's ids first from the invoices table (customers or warehouses joined only to sort by them), then their
+  // heads: a deep page skips ids, not joined rows.
+  const ids = filtered(db, f)
+    .$if(sort.column === 'c.name', (q) => q.innerJoin('customers as c', 'c.id', 'i.customer_id'))
+    .$if(sort.column === 'w.code', (q) => q.innerJoin('warehouses as w', 'w.id', 'i.warehouse_id'))
+    .select('i.id')
+    .orderBy(order)
+    .orderBy('i.id', dir)
+    .limit(limit)
+    .offset(offset);
+  return headBase(db)
+    .select([...HEAD_COLUMNS])
+    .where('i.id', 'in', ids)
+    .orderBy(order)
+    .orderBy('i.id', dir)
+    .execute();
+}
+export type InvoiceListRow = Awaited<ReturnType<typeof findInvoices>>[number];
+
+export async function countInvoices(db: Db, f: SalesInvoiceFilter): Promise<number> {
+  const row = await filtered(db, f).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** How many invoices of the filter (its status aside) each status has: the list's tabs. */
+export async function countByStatus(db: Db, f: SalesInvoiceFilter) {
+  const rows = await filtered(db, f, false)
+    .select(['i.status', sql<string>`count(*)`.as('n')])
+    .groupBy('i.status')
+    .execute();
+  return new Map(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+// What refers to master data: it cannot be deleted while an invoice names it.
+
+async function countWhere(
+  db: Db,
+  column: 'customer_id' | 'warehouse_id' | 'currency' | 'carrier_service_id',
+  id: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('sales_invoices')
+    .select(sql<string>`count(*)`.as('n'))
+    .where(column, '=', id)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export const countInvoicesOfCustomer = (db: Db, id: string) => countWhere(db, 'customer_id', id);
+export const countInvoicesOfWarehouse = (db: Db, id: string) => countWhere(db, 'warehouse_id', id);
+export const countInvoicesOfCurrency = (db: Db, code: string) => countWhere(db, 'currency', code);
+export const countInvoicesOfCarrierService = (db: Db, id: string) => countWhere(db, 'carrier_service_id', id);
+
+export async function countInvoicesOfCarrier(db: Db, carrierId: string): Promise<number> {
+  const row = await db
+    .selectFrom('sales_invoices as i')
+    .innerJoin('carrier_services as s', 's.id', 'i.carrier_service_id')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('s.carrier_id', '=', carrierId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function countInvoicesOfProduct(db: Db, productId: string): Promise<number> {
+  const row = await db
+    .selectFrom('sales_invoice_lines')
+    .select(sql<string>`count(DISTINCT invoice_id)`.as('n'))
+    .where('product_id', '=', productId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

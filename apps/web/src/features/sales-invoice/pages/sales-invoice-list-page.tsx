@@ -1,0 +1,246 @@
+import {
+  SALES_CHANNELS,
+  SALES_INVOICE_STATUSES,
+  type SalesInvoiceStatus,
+  type SalesInvoiceSummary,
+  salesInvoiceDocument,
+} from '@backoffice/contracts';
+import { DatePicker, Select, Tabs } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { WarehouseSelect } from '../../../lookups/warehouse-select.tsx';
+import { sortOrderOf } from '../../../shared/lib/list-state.ts';
+import { formatNumber } from '../../../shared/lib/numbers.ts';
+import { usePermissions } from '../../../shared/lib/permissions.tsx';
+import { documentKey } from '../../../shared/ui/documents/document-text.ts';
+import { isDocumentStatus, StatusTag } from '../../../shared/ui/documents/status-tag.tsx';
+import { FilterBar } from '../../../shared/ui/kit/filter-bar.tsx';
+import { ListPage } from '../../../shared/ui/kit/list-page.tsx';
+import { CreateButton } from '../../../shared/ui/kit/row-actions.tsx';
+import { useListPage } from '../../../shared/ui/kit/use-list-page.ts';
+import { exportSalesInvoices, type SalesInvoiceFilter, useSalesInvoices } from '../api.ts';
+import { CustomerSelect } from '../components/customer-select.tsx';
+import { Money } from '../components/money.tsx';
+import { type BackState, LIST_FILTERS, SALES_INVOICE_CREATE_PATH, salesInvoiceUrl } from '../urls.ts';
+
+const DATE_FORMAT = 'YYYY-MM-DD';
+const IS_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ALL = 'ALL';
+const isChannel = (value: string | undefined): value is (typeof SALES_CHANNELS)[number] =>
+  (SALES_CHANNELS as readonly string[]).includes(value ?? '');
+
+/**
+ * Invoices: a tab per status with its count (of the other filters), channel, warehouse, customer and invoice
+ * period in the URL, search by number, external order id, customer or SKU, server paging and sorting, and the
+ * filter's export (one row per line).
+ */
+export function SalesInvoiceListPage() {
+  const { t, i18n } = useTranslation('salesInvoices');
+  const { t: td } = useTranslation('documents');
+  const { has } = usePermissions();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const list = useListPage(LIST_FILTERS);
+  const { state, update } = list;
+  const { status, channel, warehouseId, customerId, shortage } = state.filters;
+  const from = state.filters.from && IS_DATE.test(state.filters.from) ? state.filters.from : undefined;
+  const to = state.filters.to && IS_DATE.test(state.filters.to) ? state.filters.to : undefined;
+  const filter: SalesInvoiceFilter = {
+    ...list.search,
+    ...(isDocumentStatus(salesInvoiceDocument, status) ? { status } : {}),
+    ...(isChannel(channel) ? { channel } : {}),
+    ...(warehouseId ? { warehouseId } : {}),
+    ...(customerId ? { customerId } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+    ...(shortage === 'true' ? { shortage: 'true' as const } : {}),
+  };
+  const result = useSalesInvoices({ page: state.page, pageSize: state.pageSize, ...filter });
+  const counts = result.data?.statusCounts;
+  const backState: BackState = { backTo: `${location.pathname}${location.search}` };
+  const sortable = (key: string) => ({ sorter: true, sortOrder: sortOrderOf(state.sort, key) });
+  const count = (n: number | undefined) => (n === undefined ? '' : ` (${formatNumber(n, i18n.language)})`);
+  const total = counts ? SALES_INVOICE_STATUSES.reduce((sum, s) => sum + (counts[s] ?? 0), 0) : undefined;
+
+  const columns: ColumnsType<SalesInvoiceSummary> = [
+    {
+      key: 'number',
+      dataIndex: 'number',
+      title: t('fields.number'),
+      fixed: 'start',
+      ...sortable('number'),
+      render: (number: string, row) => (
+        <Link to={salesInvoiceUrl(row.id)} state={backState} data-testid="si-link">
+          <bdi style={{ whiteSpace: 'nowrap' }}>{number}</bdi>
+        </Link>
+      ),
+    },
+    {
+      key: 'invoiceDate',
+      dataIndex: 'invoiceDate',
+      title: t('fields.invoiceDate'),
+      ...sortable('invoiceDate'),
+      render: (value: string) => <bdi style={{ whiteSpace: 'nowrap' }}>{value}</bdi>,
+    },
+    {
+      key: 'channel',
+      dataIndex: 'channel',
+      title: t('fields.channel'),
+      ...sortable('channel'),
+      render: (value: SalesInvoiceSummary['channel']) => t(`channels.${value}`),
+    },
+    {
+      key: 'externalOrderId',
+      dataIndex: 'externalOrderId',
+      title: t('fields.externalOrderId'),
+      ...sortable('externalOrderId'),
+      render: (value: string | null) => (value ? <bdi>{value}</bdi> : '—'),
+    },
+    {
+      key: 'customer',
+      title: t('fields.customer'),
+      ...sortable('customer'),
+      render: (_, row) => <bdi data-testid="si-customer">{row.customer.name}</bdi>,
+    },
+    {
+      key: 'warehouse',
+      title: t('fields.warehouse'),
+      ...sortable('warehouse'),
+      render: (_, row) => <bdi title={row.warehouse.name}>{row.warehouse.code}</bdi>,
+    },
+    {
+      key: 'grossTotal',
+      title: t('fields.total'),
+      align: 'end',
+      ...sortable('grossTotal'),
+      render: (_, row) => <Money value={row.grossTotal} currency={row.currency} testId="si-total" />,
+    },
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: t('fields.status'),
+      ...sortable('status'),
+      render: (_, row) => (
+        <span style={{ display: 'inline-flex', gap: 4, flexWrap: 'wrap' }}>
+          <StatusTag doc={salesInvoiceDocument} status={row.status} testId="si-status" />
+          {row.status === 'PENDING' && /[1-9]/.test(row.shortQuantity) ? (
+            <span data-testid="si-short-mark">{t('list.short')}</span>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      key: 'createdAt',
+      dataIndex: 'createdAt',
+      title: t('fields.createdAt'),
+      ...sortable('createdAt'),
+      sortOrder: sortOrderOf(state.sort ?? '-createdAt', 'createdAt'),
+      render: (value: string) => <bdi style={{ whiteSpace: 'nowrap' }}>{value.slice(0, 10)}</bdi>,
+    },
+  ];
+
+  const range: [dayjs.Dayjs | null, dayjs.Dayjs | null] | null =
+    from || to ? [from ? dayjs(from, DATE_FORMAT) : null, to ? dayjs(to, DATE_FORMAT) : null] : null;
+  const activeTab = isDocumentStatus(salesInvoiceDocument, status) ? status : ALL;
+
+  return (
+    <ListPage<SalesInvoiceSummary, (typeof LIST_FILTERS)[number]>
+      list={list}
+      result={result}
+      testId="sales-invoices-table"
+      intro={t('list.intro')}
+      columns={columns}
+      rowKey="id"
+      columnChooser={{ id: 'sales-invoices', defaultHidden: ['createdAt'] }}
+      onExport={() => exportSalesInvoices(filter, `${t('list.fileName')}.xlsx`)}
+      create={
+        <CreateButton
+          permission="add_sales_invoice"
+          testId="si-create"
+          label={t('list.create')}
+          onClick={() => navigate(SALES_INVOICE_CREATE_PATH, { state: backState })}
+        />
+      }
+      filters={
+        <>
+          <Tabs
+            data-testid="si-tabs"
+            activeKey={activeTab}
+            onChange={(key) => update({ status: key === ALL ? undefined : key })}
+            items={[
+              { key: ALL, label: <span data-testid="si-tab-ALL">{`${t('list.all')}${count(total)}`}</span> },
+              ...SALES_INVOICE_STATUSES.map((s: SalesInvoiceStatus) => ({
+                key: s,
+                label: (
+                  <span data-testid={`si-tab-${s}`}>
+                    {`${td(documentKey.status(salesInvoiceDocument, s))}${count(counts?.[s])}`}
+                  </span>
+                ),
+              })),
+            ]}
+            style={{ marginBottom: 0 }}
+          />
+          <FilterBar list={list} search={t('list.search')} searchTestId="si-search">
+            <Select
+              data-testid="si-filter-channel"
+              aria-label={t('fields.channel')}
+              value={isChannel(channel) ? channel : ''}
+              onChange={(value: string) => update({ channel: value || undefined })}
+              options={[
+                { value: '', label: t('list.anyChannel') },
+                ...SALES_CHANNELS.map((c) => ({ value: c, label: t(`channels.${c}`) })),
+              ]}
+              style={{ minWidth: 150 }}
+              popupMatchSelectWidth={false}
+            />
+            {has('view_warehouse') ? (
+              <WarehouseSelect
+                testId="si-filter-warehouse"
+                aria-label={t('fields.warehouse')}
+                placeholder={t('list.anyWarehouse')}
+                value={warehouseId ?? null}
+                onChange={(id) => update({ warehouseId: id ?? undefined })}
+                allowClear
+                style={{ width: 220 }}
+              />
+            ) : null}
+            {has('view_customer') ? (
+              <CustomerSelect
+                testId="si-filter-customer"
+                aria-label={t('fields.customer')}
+                placeholder={t('list.anyCustomer')}
+                value={customerId ?? null}
+                onChange={(id) => update({ customerId: id ?? undefined })}
+                allowClear
+                style={{ width: 240 }}
+              />
+            ) : null}
+            <DatePicker.RangePicker
+              data-testid="si-filter-period"
+              aria-label={t('list.period')}
+              format={DATE_FORMAT}
+              value={range}
+              allowEmpty={[true, true]}
+              placeholder={[t('list.from'), t('list.to')]}
+              onChange={(_, [start, end]) => update({ from: start || undefined, to: end || undefined })}
+            />
+            <Select
+              data-testid="si-filter-shortage"
+              aria-label={t('list.shortageFilter')}
+              value={shortage === 'true' ? 'true' : ''}
+              onChange={(value: string) => update({ shortage: value || undefined })}
+              options={[
+                { value: '', label: t('list.anyStock') },
+                { value: 'true', label: t('list.onlyShort') },
+              ]}
+              style={{ minWidth: 170 }}
+              popupMatchSelectWidth={false}
+            />
+          </FilterBar>
+        </>
+      }
+    />
+  );
+}
