@@ -69,4 +69,18 @@ describe('the breadcrumb trail (specification 2.1, each crumb by its page’s ow
     apart = visit(apart, '/warehouse/warehouse/1', 'warehouse', 'Warehouses');
     expect(labels(apart)).toEqual(['Warehouses', 'Dashboard', 'Warehouses']);
   });
+
+  it('lets a page that replaced the one before it in history take that crumb’s place (a saved form shows its record)', () => {
+    let trail = visit([], '/dashboard/dashboard1', 'dashboard');
+    trail = visit(trail, '/warehouse/warehouse', 'warehouse');
+    trail = addCrumb(trail, { titleKey: 'transfers', url: '/inventory-transfer/new' });
+    trail = addCrumb(trail, { titleKey: 'transfers', url: '/inventory-transfer/7', label: 'TR-2026-00007' }, true);
+    expect(trail.map((c) => c.url)).toEqual(['/dashboard/dashboard1', '/warehouse/warehouse', '/inventory-transfer/7']);
+    // A replace to a page already in the trail still cuts back to it; a plain visit still adds.
+    expect(addCrumb(trail, { titleKey: 'warehouse', url: '/warehouse/warehouse' }, true).map((c) => c.url)).toEqual([
+      '/dashboard/dashboard1',
+      '/warehouse/warehouse',
+    ]);
+    expect(addCrumb([], { titleKey: 'dashboard', url: '/dashboard/dashboard1' }, true)).toHaveLength(1);
+  });
 });

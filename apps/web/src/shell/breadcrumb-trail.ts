@@ -14,12 +14,14 @@ const pathOf = (url: string) => url.split('?')[0] ?? url;
 /**
  * A page was shown (specification section 2.1): visiting a crumb already in the trail cuts the trail back to it;
  * otherwise the crumb is added. A crumb is identified by its path; its URL keeps the latest query (page,
- * filters) so going back restores the list as it was, and it keeps the record label it had.
+ * filters) so going back restores the list as it was, and it keeps the record label it had. A page that replaced
+ * the one before it in the browser's history (a form that, once saved, shows the record it made) takes that
+ * page's place in the trail too, as the Back button no longer leads there.
  */
-export function addCrumb(trail: readonly Crumb[], crumb: Crumb): readonly Crumb[] {
+export function addCrumb(trail: readonly Crumb[], crumb: Crumb, replaced = false): readonly Crumb[] {
   const path = pathOf(crumb.url);
   const index = trail.findIndex((c) => pathOf(c.url) === path);
-  if (index < 0) return [...trail, crumb];
+  if (index < 0) return [...(replaced ? trail.slice(0, -1) : trail), crumb];
   const kept = trail[index] as Crumb;
   const label = crumb.label ?? kept.label;
   const next: Crumb = { titleKey: crumb.titleKey, url: crumb.url, ...(label ? { label } : {}) };
@@ -62,9 +64,9 @@ function emit(next: readonly Crumb[]) {
   for (const listener of listeners) listener();
 }
 
-export function visitCrumb(pathname: string, search: string, titleKey: MenuTitleKey) {
+export function visitCrumb(pathname: string, search: string, titleKey: MenuTitleKey, replaced = false) {
   const label = labels.get(pathname);
-  emit(addCrumb(trail, { titleKey, url: `${pathname}${search}`, ...(label ? { label } : {}) }));
+  emit(addCrumb(trail, { titleKey, url: `${pathname}${search}`, ...(label ? { label } : {}) }, replaced));
 }
 
 /** Names the crumb of a record's page (`pathname`) by the record's number or code. */

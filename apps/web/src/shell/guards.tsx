@@ -1,7 +1,7 @@
 import type { PermissionName } from '@backoffice/contracts';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useNavigationType } from 'react-router';
 import { login, MIN_TOKEN_VALIDITY_SECONDS, updateToken, useAuth } from '../shared/lib/auth.ts';
 import type { MenuTitleKey } from '../shared/lib/i18n-keys.ts';
 import { notifyRestricted } from '../shared/lib/notify.ts';
@@ -50,6 +50,7 @@ export function GuardedPage({
 }) {
   const { hasAny } = usePermissions();
   const location = useLocation();
+  const navigationType = useNavigationType();
   const navigate = useNavigate();
   const { t } = useTranslation();
   const allowed = hasAny(permissions);
@@ -73,7 +74,7 @@ export function GuardedPage({
     const url = `${location.pathname}${location.search}`;
     if (allowed) {
       refused.clear();
-      visitCrumb(location.pathname, location.search, titleKey);
+      visitCrumb(location.pathname, location.search, titleKey, navigationType === 'REPLACE');
       return;
     }
     if (handled.current === location.key) return;
@@ -83,7 +84,7 @@ export function GuardedPage({
     const previous = previousUrl();
     const back = !previous || previous === '/' || refused.has(previous) ? LANDING_PATH : previous;
     navigate(back, { replace: true });
-  }, [allowed, location.key, location.pathname, location.search, navigate, t, titleKey]);
+  }, [allowed, location.key, location.pathname, location.search, navigate, navigationType, t, titleKey]);
 
   if (!allowed) return null;
   return (

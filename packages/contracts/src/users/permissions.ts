@@ -214,6 +214,7 @@ export const SEEDED_ROLES: Record<string, readonly PermissionName[]> = {
     'view_sales_invoice',
     'add_sales_invoice',
     'edit_sales_invoice',
+    'approve_sales_invoice',
     'cancel_sales_invoice',
     'view_return_ticket',
     'add_return_ticket',

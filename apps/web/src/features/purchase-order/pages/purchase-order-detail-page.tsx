@@ -26,6 +26,7 @@ import { useDirection } from '../../../shared/lib/direction.tsx';
 import { notifySuccess } from '../../../shared/lib/notify.ts';
 import { useErrorText } from '../../../shared/lib/use-error-text.ts';
 import { ActionBar } from '../../../shared/ui/documents/action-bar.tsx';
+import { FigureList } from '../../../shared/ui/documents/figure-list.tsx';
 import { ReasonModal } from '../../../shared/ui/documents/reason-modal.tsx';
 import { StatusTag } from '../../../shared/ui/documents/status-tag.tsx';
 import { DetailFrame } from '../../../shared/ui/kit/detail-frame.tsx';
@@ -247,37 +248,37 @@ function OrderBody({ order }: { order: PurchaseOrder }) {
       </Panel>
       {order.type === 'SEND_INVENTORY' ? null : (
         <Panel title={t('form.totals')}>
-          <dl
-            data-testid="po-totals"
-            style={{
-              display: 'grid',
-              gridTemplateColumns: 'max-content max-content',
-              columnGap: token.marginLG,
-              rowGap: token.marginXXS,
-              margin: 0,
-            }}
-          >
-            {order.vatPerRate.map((r) => (
-              <div key={r.vatCode} style={{ display: 'contents' }}>
-                <dt>{t('form.netAt', { rate: t(`vatCodes.${r.vatCode}`) })}</dt>
-                <dd style={{ margin: 0, textAlign: 'end' }}>
-                  <Money value={r.net} currency={order.currency} /> · <Money value={r.vat} currency={order.currency} />
-                </dd>
-              </div>
-            ))}
-            <dt>{t('fields.netTotal')}</dt>
-            <dd style={{ margin: 0, textAlign: 'end' }}>
-              <Money value={order.netTotal} currency={order.currency} testId="po-net-total" />
-            </dd>
-            <dt>{t('fields.vatTotal')}</dt>
-            <dd style={{ margin: 0, textAlign: 'end' }}>
-              <Money value={order.vatTotal} currency={order.currency} testId="po-vat-total" />
-            </dd>
-            <dt style={{ fontWeight: 600 }}>{t('fields.grossTotal')}</dt>
-            <dd style={{ margin: 0, textAlign: 'end', fontWeight: 600 }}>
-              <Money value={order.grossTotal} currency={order.currency} testId="po-gross-total" />
-            </dd>
-          </dl>
+          <FigureList
+            testId="po-totals"
+            rows={[
+              ...order.vatPerRate.map((r) => ({
+                key: r.vatCode,
+                label: t('form.netAt', { rate: t(`vatCodes.${r.vatCode}`) }),
+                value: (
+                  <>
+                    <Money value={r.net} currency={order.currency} /> ·{' '}
+                    <Money value={r.vat} currency={order.currency} />
+                  </>
+                ),
+              })),
+              {
+                key: 'net',
+                label: t('fields.netTotal'),
+                value: <Money value={order.netTotal} currency={order.currency} testId="po-net-total" />,
+              },
+              {
+                key: 'vat',
+                label: t('fields.vatTotal'),
+                value: <Money value={order.vatTotal} currency={order.currency} testId="po-vat-total" />,
+              },
+              {
+                key: 'gross',
+                label: t('fields.grossTotal'),
+                value: <Money value={order.grossTotal} currency={order.currency} testId="po-gross-total" />,
+                strong: true,
+              },
+            ]}
+          />
         </Panel>
       )}
     </>

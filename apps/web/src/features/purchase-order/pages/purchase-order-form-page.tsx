@@ -31,6 +31,7 @@ import { usePermissions } from '../../../shared/lib/permissions.tsx';
 import { useErrorText } from '../../../shared/lib/use-error-text.ts';
 import { useSubmissionKey } from '../../../shared/lib/use-submission-key.ts';
 import { documentKey } from '../../../shared/ui/documents/document-text.ts';
+import { FigureList } from '../../../shared/ui/documents/figure-list.tsx';
 import { blankLine, type EditorLine, linesAreValid } from '../../../shared/ui/documents/lines.ts';
 import { type BinColumn, type LineErrors, LinesEditor } from '../../../shared/ui/documents/lines-editor.tsx';
 import { StatusTag } from '../../../shared/ui/documents/status-tag.tsx';
@@ -650,37 +651,28 @@ function PurchaseOrderForm({ type, order }: { type: PurchaseOrderType; order: Pu
       {sending ? null : (
         <Panel title={t('form.totals')} style={{ marginBottom: token.margin }}>
           <Typography.Paragraph type="secondary">{t('form.totalsHint')}</Typography.Paragraph>
-          <dl
-            data-testid="po-form-totals"
-            style={{
-              display: 'grid',
-              gridTemplateColumns: 'max-content max-content',
-              columnGap: token.marginLG,
-              rowGap: token.marginXXS,
-              margin: 0,
-            }}
-          >
-            {totals.perRate.map((r) => (
-              <div key={r.vatCode} style={{ display: 'contents' }}>
-                <dt>{t('form.netAt', { rate: t(`vatCodes.${r.vatCode}`) })}</dt>
-                <dd style={{ margin: 0, textAlign: 'end' }}>
-                  <bdi>{money(r.net)}</bdi> · <bdi>{money(r.vat)}</bdi>
-                </dd>
-              </div>
-            ))}
-            <dt>{t('fields.netTotal')}</dt>
-            <dd style={{ margin: 0, textAlign: 'end' }}>
-              <bdi>{money(totals.net)}</bdi>
-            </dd>
-            <dt>{t('fields.vatTotal')}</dt>
-            <dd style={{ margin: 0, textAlign: 'end' }}>
-              <bdi>{money(totals.vat)}</bdi>
-            </dd>
-            <dt style={{ fontWeight: 600 }}>{t('fields.grossTotal')}</dt>
-            <dd style={{ margin: 0, textAlign: 'end', fontWeight: 600 }}>
-              <bdi data-testid="po-form-gross">{money(totals.gross)}</bdi>
-            </dd>
-          </dl>
+          <FigureList
+            testId="po-form-totals"
+            rows={[
+              ...totals.perRate.map((r) => ({
+                key: r.vatCode,
+                label: t('form.netAt', { rate: t(`vatCodes.${r.vatCode}`) }),
+                value: (
+                  <>
+                    <bdi>{money(r.net)}</bdi> · <bdi>{money(r.vat)}</bdi>
+                  </>
+                ),
+              })),
+              { key: 'net', label: t('fields.netTotal'), value: <bdi>{money(totals.net)}</bdi> },
+              { key: 'vat', label: t('fields.vatTotal'), value: <bdi>{money(totals.vat)}</bdi> },
+              {
+                key: 'gross',
+                label: t('fields.grossTotal'),
+                value: <bdi data-testid="po-form-gross">{money(totals.gross)}</bdi>,
+                strong: true,
+              },
+            ]}
+          />
         </Panel>
       )}
       <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: token.marginXS }}>

@@ -25,6 +25,7 @@ import { formatQuantity } from '../../../shared/lib/numbers.ts';
 import { useErrorText } from '../../../shared/lib/use-error-text.ts';
 import { ActionBar } from '../../../shared/ui/documents/action-bar.tsx';
 import { documentKey } from '../../../shared/ui/documents/document-text.ts';
+import { FigureList } from '../../../shared/ui/documents/figure-list.tsx';
 import { ReasonModal } from '../../../shared/ui/documents/reason-modal.tsx';
 import { StatusTag } from '../../../shared/ui/documents/status-tag.tsx';
 import { DetailFrame } from '../../../shared/ui/kit/detail-frame.tsx';
@@ -205,12 +206,6 @@ function InvoiceBody({ invoice }: { invoice: SalesInvoice }) {
   const { token } = theme.useToken();
   const when = (at: string | null) => (at ? <bdi>{formatDateTime(at)}</bdi> : '—');
   const money = (v: string, testId?: string) => <Money value={v} currency={invoice.currency} testId={testId} />;
-  const totalRow = (label: string, value: string, testId?: string, strong = false) => (
-    <div style={{ display: 'contents' }}>
-      <dt style={strong ? { fontWeight: 600 } : undefined}>{label}</dt>
-      <dd style={{ margin: 0, textAlign: 'end', ...(strong ? { fontWeight: 600 } : {}) }}>{money(value, testId)}</dd>
-    </div>
-  );
   return (
     <>
       {invoice.status === 'CANCELED' ? (
@@ -334,30 +329,30 @@ function InvoiceBody({ invoice }: { invoice: SalesInvoice }) {
         }}
       >
         <Panel title={t('form.totals')}>
-          <dl
-            data-testid="si-totals"
-            style={{
-              display: 'grid',
-              gridTemplateColumns: 'max-content max-content',
-              columnGap: token.marginLG,
-              rowGap: token.marginXXS,
-              margin: 0,
-            }}
-          >
-            {totalRow(t('detail.goodsNet'), invoice.goodsNet)}
-            {totalRow(t('detail.shippingNet'), invoice.shippingNet)}
-            {invoice.vatPerRate.map((r) => (
-              <div key={r.vatCode} style={{ display: 'contents' }}>
-                <dt>{t('form.netAt', { rate: t(`vatCodes.${r.vatCode}`) })}</dt>
-                <dd style={{ margin: 0, textAlign: 'end' }}>
-                  {money(r.net)} · {money(r.vat)}
-                </dd>
-              </div>
-            ))}
-            {totalRow(t('fields.netTotal'), invoice.netTotal, 'si-net-total')}
-            {totalRow(t('fields.vatTotal'), invoice.vatTotal, 'si-vat-total')}
-            {totalRow(t('fields.grossTotal'), invoice.grossTotal, 'si-gross-total', true)}
-          </dl>
+          <FigureList
+            testId="si-totals"
+            rows={[
+              { key: 'goods', label: t('detail.goodsNet'), value: money(invoice.goodsNet) },
+              { key: 'shipping', label: t('detail.shippingNet'), value: money(invoice.shippingNet) },
+              ...invoice.vatPerRate.map((r) => ({
+                key: r.vatCode,
+                label: t('form.netAt', { rate: t(`vatCodes.${r.vatCode}`) }),
+                value: (
+                  <>
+                    {money(r.net)} · {money(r.vat)}
+                  </>
+                ),
+              })),
+              { key: 'net', label: t('fields.netTotal'), value: money(invoice.netTotal, 'si-net-total') },
+              { key: 'vat', label: t('fields.vatTotal'), value: money(invoice.vatTotal, 'si-vat-total') },
+              {
+                key: 'gross',
+                label: t('fields.grossTotal'),
+                value: money(invoice.grossTotal, 'si-gross-total'),
+                strong: true,
+              },
+            ]}
+          />
         </Panel>
         <Panel title={t('detail.history')}>
           <History invoice={invoice} />
