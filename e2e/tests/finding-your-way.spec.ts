@@ -26,6 +26,14 @@ const openOptions = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-
 async function choose(page: Page, combobox: Locator, search: string, option: string) {
   await combobox.click();
   await combobox.fill(search);
+  // The picker searches the server after a pause: until its answer arrives the earlier options are shown, and
+  // they are replaced under the pointer. Choose once every option shown matches what was typed.
+  const escaped = search.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await expect(
+    openOptions(page)
+      .locator('.ant-select-item-option')
+      .filter({ hasNotText: new RegExp(escaped, 'i') }),
+  ).toHaveCount(0);
   await openOptions(page).getByTitle(option, { exact: true }).click();
   await expect(openOptions(page)).toHaveCount(0);
 }
