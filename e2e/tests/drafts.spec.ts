@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { adminApi } from '../support/api.ts';
 import { ADMIN_PASSWORD } from '../support/env.ts';
+import { chooseSearched } from '../support/select.ts';
 import { signInOnPage } from '../support/sign-in.ts';
 
 /**
@@ -37,11 +38,7 @@ async function violations(page: Page) {
     .flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}: ${n.failureSummary ?? v.help}`));
 }
 
-async function choose(page: Page, testId: string, text: string) {
-  await page.getByTestId(testId).click();
-  await page.keyboard.type(text);
-  await page.locator('.ant-select-item-option:visible').filter({ hasText: text }).first().click();
-}
+const choose = (page: Page, testId: string, text: string) => chooseSearched(page, page.getByTestId(testId), text);
 
 test('a purchase order saved half way as a draft is resumed from Saved drafts, submitted, and its draft is gone', async ({
   page,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { adminApi } from '../support/api.ts';
 import { ADMIN_PASSWORD } from '../support/env.ts';
+import { chooseSearched } from '../support/select.ts';
 import { signInOnPage } from '../support/sign-in.ts';
 
 /**
@@ -52,11 +53,7 @@ async function arrange() {
   return { supplier, warehouse, bowl, jug };
 }
 
-async function choose(page: Page, testId: string, text: string) {
-  await page.getByTestId(testId).click();
-  await page.keyboard.type(text);
-  await page.locator('.ant-select-item-option:visible').filter({ hasText: text }).first().click();
-}
+const choose = (page: Page, testId: string, text: string) => chooseSearched(page, page.getByTestId(testId), text);
 
 test('a Prior PO with two lines is created, approved, listed with its progress, and printed', async ({ page }) => {
   const { supplier, warehouse, bowl, jug } = await arrange();

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { adminApi } from '../support/api.ts';
+import { chooseSearched } from '../support/select.ts';
 import { signInOnPage } from '../support/sign-in.ts';
 
 /**
@@ -24,11 +25,7 @@ async function seriousViolations(page: Page) {
     .flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}: ${n.failureSummary ?? v.help}`));
 }
 
-async function choose(page: Page, testId: string, text: string) {
-  await page.getByTestId(testId).click();
-  await page.keyboard.type(text);
-  await page.locator('.ant-select-item-option:visible').filter({ hasText: text }).first().click();
-}
+const choose = (page: Page, testId: string, text: string) => chooseSearched(page, page.getByTestId(testId), text);
 
 test('a buyer with only purchasing permissions picks a supplier, a warehouse and a product and saves an order', async ({
   page,

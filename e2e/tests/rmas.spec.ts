@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { adminApi } from '../support/api.ts';
 import { ADMIN_PASSWORD } from '../support/env.ts';
+import { chooseSearched } from '../support/select.ts';
 import { signInOnPage } from '../support/sign-in.ts';
 
 /**
@@ -74,13 +75,7 @@ async function arrange(api: Api) {
   return { supplier, warehouse, kettle, older, newer };
 }
 
-async function choose(page: Page, testId: string, text: string) {
-  await page.getByTestId(testId).click();
-  await page.keyboard.type(text);
-  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text });
-  await expect(option).toHaveCount(1);
-  await option.click();
-}
+const choose = (page: Page, testId: string, text: string) => chooseSearched(page, page.getByTestId(testId), text);
 
 test('an RMA names the newer receipt, is approved, shipped at that receipt’s cost and credited', async ({ page }) => {
   const api = await adminApi();

@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { adminApi } from '../support/api.ts';
 import { ADMIN_PASSWORD } from '../support/env.ts';
+import { chooseSearched } from '../support/select.ts';
 import { signInOnPage } from '../support/sign-in.ts';
 
 /**
@@ -77,13 +78,7 @@ async function available(api: Api, productId: string, warehouseId: string) {
   return stock.warehouses.find((w) => w.warehouse.id === warehouseId)?.available;
 }
 
-async function choose(page: Page, testId: string, text: string) {
-  await page.getByTestId(testId).click();
-  await page.keyboard.type(text);
-  const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text });
-  await expect(option).toHaveCount(1);
-  await option.click();
-}
+const choose = (page: Page, testId: string, text: string) => chooseSearched(page, page.getByTestId(testId), text);
 
 test('an invoice written on the screen is booked (stock reserved) and cancelled (released)', async ({ page }) => {
   test.setTimeout(240_000);
