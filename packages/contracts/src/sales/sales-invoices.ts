@@ -9,6 +9,7 @@ import { actionEndpoint, defineDocument, documentStatuses } from '../platform/do
 import { endpoint } from '../platform/endpoint.ts';
 import { IsoDate, PageQuery, pageOf, Uuid } from '../platform/pagination.ts';
 import { PdfFile, PrintoutQuery } from '../platform/printouts.ts';
+import { singleLine } from '../platform/text.ts';
 import { DiscountPercent } from '../purchasing/purchase-orders.ts';
 import { VAT_CODE_LIST, VAT_CODES, VatCode } from '../purchasing/vat.ts';
 import { PositiveStockQuantity } from '../stock/stock.ts';
@@ -265,7 +266,15 @@ export function vatCodeForRate(rate: string): VatCode {
 /** An address as copied onto the invoice: the addressee's name and the postal address (postcode per country). */
 export const SalesInvoiceAddressInput = z
   .object({
-    name: optionalText(SALES_INVOICE_ADDRESS_LIMITS.name),
+    /** The addressee: a name, so one line without control characters, as every name field (platform/text.ts). */
+    name: singleLine(
+      z
+        .string()
+        .trim()
+        .max(SALES_INVOICE_ADDRESS_LIMITS.name, `at most ${SALES_INVOICE_ADDRESS_LIMITS.name} characters`),
+    )
+      .nullish()
+      .transform((v) => v || null),
     line1: requiredText(SALES_INVOICE_ADDRESS_LIMITS.line, 'an address needs its first line'),
     line2: optionalText(SALES_INVOICE_ADDRESS_LIMITS.line),
     city: requiredText(SALES_INVOICE_ADDRESS_LIMITS.city, 'an address needs its town or city'),

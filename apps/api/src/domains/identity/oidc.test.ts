@@ -522,7 +522,8 @@ describe('the embedded OpenID Connect provider', () => {
     const other = await createUser();
     const ok = await b.post(form.action, [...form.hidden, ['username', other.username], ['password', other.password]]);
     expect(ok.status).toBe(303);
-  });
+    // Two users made and six passwords checked, each a deliberately slow hash: more than the default on a busy machine.
+  }, 90_000);
 
   it('answers an unknown or expired interaction with a friendly page and checks nothing', async () => {
     const b = browser();
