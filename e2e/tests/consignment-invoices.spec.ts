@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { adminApi } from '../support/api.ts';
 import { ADMIN_PASSWORD } from '../support/env.ts';
+import { chooseSearched } from '../support/select.ts';
 import { signInOnPage } from '../support/sign-in.ts';
 
 /**
@@ -113,9 +114,7 @@ test('a consignor’s invoice is compared with what was sold, booked with a reas
 
   // The supplier invoices four: the comparison highlights the product.
   await page.getByTestId('ci-add-line').click();
-  await page.getByTestId('ci-line-product').click();
-  await page.keyboard.type(vase.sku);
-  await page.locator('.ant-select-item-option').filter({ hasText: vase.sku }).click();
+  await chooseSearched(page, page.getByTestId('ci-line-product'), vase.sku);
   await page.getByTestId('ci-line-quantity').fill('4');
   await page.getByTestId('ci-line-price').fill('2.50');
   await page.getByTestId('ci-number').fill(`CONS-${u}`);
@@ -164,9 +163,7 @@ test('an invoice for a period with nothing sold shows every unit as a difference
   // Last month by default: before anything was sold.
   await expect(page.getByTestId('ci-owed')).toContainText('None of this supplier');
   await page.getByTestId('ci-add-line').click();
-  await page.getByTestId('ci-line-product').click();
-  await page.keyboard.type(vase.sku);
-  await page.locator('.ant-select-item-option').filter({ hasText: vase.sku }).click();
+  await chooseSearched(page, page.getByTestId('ci-line-product'), vase.sku);
   await page.getByTestId('ci-line-quantity').fill('2');
   await page.getByTestId('ci-line-price').fill('2.50');
   await page.getByTestId('ci-number').fill(`NONE-${u}`);

@@ -121,7 +121,9 @@ test('order → approval → part receipt by scanner → invoice with a price di
   const scanLine = page.getByTestId('po-line-scan');
   await scanLine.fill(lamp.sku);
   await scanLine.press('Enter');
-  const line = page.getByTestId('po-line');
+  // The scan has landed once its field is cleared: only then is the line the lamp's.
+  await expect(scanLine).toHaveValue('');
+  const line = page.getByTestId('po-line').filter({ hasText: lamp.sku });
   await expect(line).toHaveCount(1);
   await line.getByTestId('po-line-quantity').fill('10');
   await line.getByTestId('po-line-cost').fill('2.50');

@@ -100,8 +100,10 @@ test('a freight invoice for a receipt is entered, booked, and raises the receipt
   await page.getByTestId('pi-charge-amount').fill('35.00');
   await page.locator('#pi-charge-1-receipts').focus();
   await page.keyboard.type(note.number);
-  const option = page.locator('.ant-select-item-option').filter({ hasText: note.number });
-  await expect(option).toHaveCount(1);
+  // Enter takes the active option: wait until the server's answer is all the list shows.
+  const shown = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(shown.filter({ hasNotText: note.number })).toHaveCount(0);
+  await expect(shown.filter({ hasText: note.number })).toHaveCount(1);
   await page.keyboard.press('Enter');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('pi-charge-receipts')).toContainText(note.number);

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN_PASSWORD } from '../support/env.ts';
+import { chooseSearched } from '../support/select.ts';
 import { signInOnPage } from '../support/sign-in.ts';
 
 async function signedIn(page: Page) {
@@ -70,9 +71,7 @@ test('configure a warehouse with bins: create it, add a bin and a range, set its
   await expect(page.getByTestId('receiving-location')).toContainText('RECEIVING');
   await expect(page.getByTestId('no-receiving-bin')).toHaveCount(0);
   const receiving = page.locator('#warehouse-config-form_defaultReceivingLocationId');
-  await receiving.click();
-  await receiving.fill('dock');
-  await page.locator('.ant-select-item-option').filter({ hasText: 'DOCK-1 · Inbound' }).click();
+  await chooseSearched(page, receiving, 'DOCK-1');
   await page.locator('#warehouse-config-form_overReceiptTolerance').fill('101');
   await expect(page.locator('#warehouse-config-form_overReceiptTolerance_help')).toContainText(
     'A percentage from 0 to 100',

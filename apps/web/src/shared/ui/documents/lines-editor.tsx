@@ -147,6 +147,10 @@ export function LinesEditor({
   const [removed, setRemoved] = useState<{ line: EditorLine; index: number } | null>(null);
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const lines = value;
+  // The lines as they are now: a scan's answer lands on these, not on the lines of the moment it was sent (a
+  // quantity typed meanwhile stays).
+  const current = useRef(lines);
+  current.current = lines;
 
   const change = (next: EditorLine[]) => onChange?.(next);
   const update = (index: number, patch: Partial<EditorLine>) =>
@@ -196,7 +200,7 @@ export function LinesEditor({
         });
         return;
       }
-      const result = applyScan(lines, found, binKeys);
+      const result = applyScan(current.current, found, binKeys);
       if (result.lines.length > maxLines) return;
       setRemoved(null);
       change(result.lines);
