@@ -32,15 +32,19 @@ import { importsRoutes, registerImports } from './domains/imports/index.ts';
 import { inventoryImportsRoutes, runInventoryImport } from './domains/inventory-imports/index.ts';
 import { masterDataRoutes } from './domains/master-data/index.ts';
 import { partnersRoutes } from './domains/partners/index.ts';
+import { pickListReferences, pickListsRoutes } from './domains/pick-lists/index.ts';
 import { platformRoutes } from './domains/platform/index.ts';
 import { productReferences, productsRoutes, runProductImport } from './domains/products/index.ts';
 import { purchaseInvoiceReferences, purchaseInvoicesRoutes } from './domains/purchase-invoices/index.ts';
 import { purchaseOrderReferences, purchaseOrdersRoutes } from './domains/purchase-orders/index.ts';
 import { purchasingLookupsRoutes } from './domains/purchasing-lookups/index.ts';
 import { registerFifoProcess, reportsRoutes } from './domains/reports/index.ts';
+import { returnTicketReferences, returnTicketsRoutes } from './domains/return-tickets/index.ts';
 import { rmaReferences, rmasRoutes } from './domains/rmas/index.ts';
-import { salesInvoiceReferences, salesInvoicesRoutes } from './domains/sales-invoices/index.ts';
+import { runSalesInvoiceUpload, salesInvoiceReferences, salesInvoicesRoutes } from './domains/sales-invoices/index.ts';
 import { settlementReferences, settlementsRoutes } from './domains/settlements/index.ts';
+import { registerShipLists, shipListReferences, shipListsRoutes } from './domains/ship-lists/index.ts';
+import { shippingClaimReferences, shippingClaimsRoutes } from './domains/shipping-claims/index.ts';
 import { registerCheckpoints, stockAreaRoutes, stockReferences } from './domains/stock/index.ts';
 import { stockCountReferences, stockCountsRoutes } from './domains/stock-counts/index.ts';
 import { stockTransfersRoutes, transferReferences } from './domains/stock-transfers/index.ts';
@@ -106,6 +110,10 @@ export function apiRoutes(config: Config): RouteEntry[] {
     ...purchaseInvoicesRoutes,
     ...consignmentInvoicesRoutes,
     ...salesInvoicesRoutes,
+    ...pickListsRoutes,
+    ...shipListsRoutes,
+    ...shippingClaimsRoutes,
+    ...returnTicketsRoutes,
     ...configurationRoutes(config),
   ];
 }
@@ -128,6 +136,10 @@ export const referenceHolders: readonly AreaReferences[] = [
   purchaseInvoiceReferences,
   consignmentInvoiceReferences,
   salesInvoiceReferences,
+  pickListReferences,
+  shipListReferences,
+  shippingClaimReferences,
+  returnTicketReferences,
 ];
 
 export async function buildApp({
@@ -235,9 +247,14 @@ export async function buildApp({
   registerJobRunner(app, db, jobs);
   registerMailQueue(app);
   registerDraftPurge(app);
-  registerImports(app, { products: runProductImport, inventory: runInventoryImport });
+  registerImports(app, {
+    products: runProductImport,
+    inventory: runInventoryImport,
+    sales_invoices: runSalesInvoiceUpload,
+  });
   registerFifoProcess(app);
   registerCheckpoints(app);
+  registerShipLists(app);
 
   const webDist = config.webDistDir ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   if (existsSync(path.join(webDist, 'index.html'))) {

@@ -84,6 +84,12 @@ export const ALSO_INVALIDATES: Readonly<Record<string, readonly string[]>> = {
   'salesInvoicesApi.createSalesInvoice': [...STOCK_FIGURES, '/api/customers'],
   'salesInvoicesApi.bookSalesInvoice': STOCK_FIGURES,
   'salesInvoicesApi.cancelSalesInvoice': STOCK_FIGURES,
+  // A pick list moves its invoices' statuses; a partial pick splits a back-order off and moves reservations.
+  '/api/pick-lists': ['/api/sales-invoices'],
+  'pickListsApi.confirmPickList': [...STOCK_FIGURES, '/api/sales-invoices'],
+  // A ship list holds its invoices; confirming ships them (stock issued, invoices processed).
+  '/api/ship-lists': ['/api/sales-invoices'],
+  'shipListsApi.confirmShipList': [...STOCK_FIGURES, '/api/sales-invoices'],
   // Runs in the background: the run, when it has finished, refreshes what its start names.
   'inventoryImportsApi.createInventoryImport': STOCK_FIGURES,
   'importsApi.createProductImport': ['/api/products'],

@@ -383,6 +383,10 @@ export interface ImportRunsTable {
   started_at: Timestamp | null;
   heartbeat_at: Timestamp | null;
   finished_at: Timestamp | null;
+  /** Migration 0046: a kind's own choices (sales invoices: default channel, warehouse, book). */
+  options: ColumnType<unknown, string | null | undefined, string | null>;
+  /** Migration 0046: what a run did beyond its counts (sales invoices: the orders skipped). */
+  outcome: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 export interface Database {
@@ -445,6 +449,15 @@ export interface Database {
   sales_channel_settings: SalesChannelSettingsTable;
   sales_invoices: SalesInvoicesTable;
   sales_invoice_lines: SalesInvoiceLinesTable;
+  ship_lists: ShipListsTable;
+  ship_list_invoices: ShipListInvoicesTable;
+  ship_list_parcels: ShipListParcelsTable;
+  pick_lists: PickListsTable;
+  pick_list_lines: PickListLinesTable;
+  pick_list_invoices: PickListInvoicesTable;
+  pick_list_items: PickListItemsTable;
+  shipping_claims: ShippingClaimsTable;
+  shipping_claim_lines: ShippingClaimLinesTable;
   bundle_tasks: BundleTasksTable;
   bundle_task_components: BundleTaskComponentsTable;
   bundle_task_completions: BundleTaskCompletionsTable;
@@ -457,6 +470,8 @@ export interface Database {
   goods_received_note_lines: GoodsReceivedNoteLinesTable;
   rmas: RmasTable;
   rma_lines: RmaLinesTable;
+  return_tickets: ReturnTicketsTable;
+  return_ticket_lines: ReturnTicketLinesTable;
   supplier_credits: SupplierCreditsTable;
   purchase_invoices: PurchaseInvoicesTable;
   consignment_receipt_costs: ConsignmentReceiptCostsTable;
@@ -625,6 +640,11 @@ export interface SalesChannelSettingsTable {
 }
 export interface SalesInvoicesTable {
   id: Generated<string>;
+  /** Migration 0046: the Excel upload run that wrote it. */
+  import_run_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 0044: the pick list it is on (while PROCESSING), and the invoice a back-order was split off. */
+  pick_list_id: ColumnType<string | null, string | null | undefined, string | null>;
+  backorder_of: ColumnType<string | null, string | null | undefined, string | null>;
   number: string;
   status: Generated<string>;
   channel: Generated<string>;
@@ -675,6 +695,59 @@ export interface SalesInvoicesTable {
   cancel_reason: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The shipment (migration 0045, written by the ship list's confirm). */
+  shipped_at: Date | null;
+  shipped_by: string | null;
+  ship_list_id: string | null;
+  ship_list_number: string | null;
+  shipped_carrier_service_id: string | null;
+  shipment_parcels: Json;
+  tracking_numbers: ColumnType<string[], string[] | undefined, string[]>;
+}
+/** Pick lists (migration 0044). */
+export interface PickListsTable {
+  id: Generated<string>;
+  number: string;
+  status: Generated<string>;
+  warehouse_id: string;
+  note: Generated<string>;
+  short_pick: string | null;
+  invoice_count: Generated<number>;
+  line_count: Generated<number>;
+  required_quantity: Generated<string>;
+  picked_quantity: Generated<string>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  confirmed_at: Date | null;
+  confirmed_by: string | null;
+  canceled_at: Date | null;
+  canceled_by: string | null;
+}
+export interface PickListLinesTable {
+  id: Generated<string>;
+  pick_list_id: string;
+  product_id: string;
+  location_id: string | null;
+  required: string;
+  picked: Generated<string>;
+}
+export interface PickListInvoicesTable {
+  pick_list_id: string;
+  invoice_id: string;
+  seq: number;
+  outcome: string | null;
+  backorder_id: string | null;
+}
+export interface PickListItemsTable {
+  id: Generated<string>;
+  pick_list_id: string;
+  invoice_id: string;
+  invoice_line_id: string | null;
+  line_no: number;
+  product_id: string;
+  quantity: string;
+  allocated: Generated<string>;
 }
 export interface SalesInvoiceLinesTable {
   id: Generated<string>;
@@ -1231,4 +1304,124 @@ export interface BankBaseRatesTable {
   effective_date: string;
   rate_percent: string;
   updated_at: Timestamp;
+}
+
+/** Shipping claims against carriers and the invoice lines they name (migration 0047); amounts in GBP. */
+export interface ShippingClaimsTable {
+  id: Generated<string>;
+  number: string;
+  status: Generated<string>;
+  kind: string;
+  invoice_id: string;
+  carrier_id: string;
+  carrier_service_id: string | null;
+  tracking_number: Generated<string>;
+  /** YYYY-MM-DD. */
+  claim_date: string;
+  description: Generated<string>;
+  amount_claimed: string;
+  carrier_reference: Generated<string>;
+  approved_amount: string | null;
+  rejection_reason: Generated<string>;
+  amount_recovered: string | null;
+  /** YYYY-MM-DD. */
+  paid_on: string | null;
+  cancel_reason: Generated<string>;
+  line_count: Generated<number>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  submitted_at: Date | null;
+  submitted_by: string | null;
+  decided_at: Date | null;
+  decided_by: string | null;
+  paid_at: Date | null;
+  paid_by: string | null;
+  canceled_at: Date | null;
+  canceled_by: string | null;
+}
+export interface ShippingClaimLinesTable {
+  id: Generated<string>;
+  claim_id: string;
+  line_no: number;
+  invoice_line_id: string;
+  quantity: string;
+}
+/** Return tickets (migration 0048). */
+export interface ReturnTicketsTable {
+  id: Generated<string>;
+  number: string;
+  status: Generated<string>;
+  invoice_id: string | null;
+  customer_id: string;
+  warehouse_id: string;
+  channel: Generated<string>;
+  return_date: string;
+  note: Generated<string>;
+  line_count: Generated<number>;
+  total_quantity: Generated<string>;
+  total_value: string | null;
+  created_by: string | null;
+  received_at: Date | null;
+  received_by: string | null;
+  inspected_at: Date | null;
+  inspected_by: string | null;
+  closed_at: Date | null;
+  closed_by: string | null;
+  canceled_at: Date | null;
+  canceled_by: string | null;
+  cancel_reason: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface ReturnTicketLinesTable {
+  id: Generated<string>;
+  ticket_id: string;
+  line_no: number;
+  product_id: string;
+  quantity: string;
+  reason: string;
+  condition: string;
+  note: Generated<string>;
+  outcome: string | null;
+  unit_cost: string | null;
+  value: string | null;
+  cost_source: string | null;
+  movement_id: string | null;
+  hold_reservation_id: string | null;
+}
+
+/** Ship lists (migration 0045). */
+export interface ShipListsTable {
+  id: Generated<string>;
+  number: string;
+  status: Generated<string>;
+  warehouse_id: string;
+  note: Generated<string>;
+  invoice_count: Generated<number>;
+  parcel_count: Generated<number>;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  confirmed_at: Date | null;
+  confirmed_by: string | null;
+  canceled_at: Date | null;
+  canceled_by: string | null;
+  cancel_reason: Generated<string>;
+}
+export interface ShipListInvoicesTable {
+  ship_list_id: string;
+  invoice_id: string;
+  position: number;
+  open: Generated<boolean>;
+  carrier_service_id: string | null;
+}
+export interface ShipListParcelsTable {
+  id: Generated<string>;
+  ship_list_id: string;
+  invoice_id: string;
+  parcel_no: number;
+  weight_kg: string;
+  tracking_number: string | null;
+  label_reference: string | null;
 }

@@ -74,3 +74,30 @@ export async function nextDocumentNumber(db: Db, kind: DocumentKind, on?: string
   const sequence = await takeNextSequence(db, kind, day.year);
   return formatDocumentNumber(format, day, sequence);
 }
+
+/**
+ * `count` consecutive numbers of a kind at once (bulk imports), by one increment of the counter: the same rules as
+ * `nextDocumentNumber` (gap-free, taken in the transaction that saves the documents, locked until it ends).
+ */
+export async function nextDocumentNumbers(db: Db, kind: DocumentKind, count: number, on?: string): Promise<string[]> {
+  if (!db.isTransaction)
+    throw new Error('nextDocumentNumbers runs in the transaction that saves the documents, or numbers could have gaps');
+  if (count <= 0) return [];
+  const day = on ? dayOf(on) : ukCalendarDay();
+  const format = await documentNumberFormat(db, kind);
+  const row = await db
+    .insertInto('document_number_counters')
+    .values({ kind, year: day.year, last_value: count })
+    .onConflict((oc) =>
+      oc.columns(['kind', 'year']).doUpdateSet({
+        last_value: sql`document_number_counters.last_value + ${count}`,
+        updated_at: new Date(),
+      }),
+    )
+    .returning('last_value')
+    .executeTakeFirstOrThrow();
+  const last = BigInt(row.last_value);
+  return Array.from({ length: count }, (_, i) =>
+    formatDocumentNumber(format, day, (last - BigInt(count - 1 - i)).toString()),
+  );
+}

@@ -61,6 +61,21 @@ export async function emitEvents(db: Kysely<Database>, events: OutboxEvent[]): P
 /** The handlers of one server, by event type. Areas add theirs at start-up through the job runner. */
 export class EventHandlers {
   private readonly byType = new Map<string, EventHandlerRegistration[]>();
+  private readonly kept = new Set<string>();
+
+  /**
+   * Events of this type are kept PENDING until a handler for it is registered, instead of being delivered to nobody:
+   * messages for a party whose handler comes later (a sales channel's connector) are neither lost nor retried as
+   * failures meanwhile; a server that registers the handler delivers them, oldest first.
+   */
+  keepUntilHandled(type: string): void {
+    this.kept.add(type);
+  }
+
+  /** The types kept for a handler to come (see `keepUntilHandled`). */
+  keptTypes(): string[] {
+    return [...this.kept];
+  }
 
   register(registration: EventHandlerRegistration): void {
     const list = this.byType.get(registration.type) ?? [];

@@ -13,6 +13,7 @@ import { singleLine } from '../platform/text.ts';
 import { DiscountPercent } from '../purchasing/purchase-orders.ts';
 import { VAT_CODE_LIST, VAT_CODES, VatCode } from '../purchasing/vat.ts';
 import { PositiveStockQuantity } from '../stock/stock.ts';
+import { SalesInvoiceShipment } from './shipments.ts';
 
 /**
  * Sales invoices (DOMAIN.md "Sales and fulfilment"; issue 17): the customer's order and its UK VAT invoice in one
@@ -49,7 +50,8 @@ import { PositiveStockQuantity } from '../stock/stock.ts';
  * - Cancel (`POST …/:id/cancel`, cancel_sales_invoice) from PENDING or BOOKED with a reason (422
  *   SALES_INVOICE_REASON_REQUIRED without one): every open reservation of the invoice is released.
  * - pick / pack / ship (PROCESSING, READY_FOR_DELIVERY, PROCESSED) are declared here so the machine is whole; their
- *   endpoints come with the pick list and ship list. Shipping issues the reservations at FIFO cost; when the units
+ *   endpoints come with the pick list and ship list. pick, pack and unpick (PROCESSING → BOOKED: a pick list
+ *   cancelled or a short pick sent back) are taken by the pick list (sales/pick-lists.ts, whose header tells how). Shipping issues the reservations at FIFO cost; when the units
  *   issued are consignment (supplier-owned) units, the posting service records what is owed to their supplier
  *   (`consignment_sales`) at that moment: nothing about consignment is recorded at booking.
  *
@@ -118,6 +120,13 @@ export const salesInvoiceDocument = defineDocument({
     },
     pick: { from: ['BOOKED'], to: ['PROCESSING'], permission: 'handle_pick_list_process', done: 'put on a pick list' },
     pack: { from: ['PROCESSING'], to: ['READY_FOR_DELIVERY'], permission: 'handle_pick_list_process', done: 'packed' },
+    // Off its pick list again (the list cancelled, or a short pick sent back): BOOKED, reservations kept.
+    unpick: {
+      from: ['PROCESSING'],
+      to: ['BOOKED'],
+      permission: 'handle_pick_list_process',
+      done: 'taken off its pick list',
+    },
     ship: { from: ['READY_FOR_DELIVERY'], to: ['PROCESSED'], permission: 'ship_list', done: 'shipped' },
     cancel: {
       from: ['PENDING', 'BOOKED'],
@@ -518,6 +527,8 @@ export const SalesInvoice = z
     lines: z.array(SalesInvoiceLine),
     /** Net and VAT per VAT code (lines and shipping). */
     vatPerRate: z.array(SalesVatRateTotalSchema),
+    /** Once PROCESSED: how it was shipped (the ship list's confirm, ship-lists.ts); null before. */
+    shipment: SalesInvoiceShipment.nullable(),
   })
   .meta({ id: 'SalesInvoice' });
 export type SalesInvoice = z.infer<typeof SalesInvoice>;
@@ -751,6 +762,17 @@ export const salesInvoicesApi = {
     params: IdParams,
     body: SalesInvoiceCancelInput,
     response: SalesInvoice,
+  }),
+  salesInvoicePackingSlip: endpoint({
+    method: 'GET',
+    path: '/api/sales-invoices/:id/packing-slip',
+    permission: ['view_sales_invoice', 'ship_list'],
+    tag: TAG,
+    summary:
+      'The packing slip as a PDF (no prices): delivery address, order numbers, lines with SKU, name and quantity, and the parcels once shipped',
+    params: IdParams,
+    query: PrintoutQuery,
+    response: PdfFile,
   }),
   salesInvoicePdf: endpoint({
     method: 'GET',

@@ -43,6 +43,9 @@ export const ACTIVITY_SOURCES = {
   good_received_note: { kind: 'purchasing', permissions: ['view_good_received_note'] },
   rma: { kind: 'purchasing', permissions: ['view_rma'] },
   sales_invoice: { kind: 'sales', permissions: ['view_sales_invoice'] },
+  return_ticket: { kind: 'sales', permissions: ['view_return_ticket'] },
+  pick_list: { kind: 'sales', permissions: ['handle_pick_list_process'] },
+  ship_list: { kind: 'sales', permissions: ['ship_list'] },
   inventory_transfer: { kind: 'transfers', permissions: ['view_inventory_transfer'] },
   stock_count: {
     kind: 'stockCounts',

@@ -41,7 +41,7 @@ export const IMPORT_JOB_KIND = 'imports.run';
 const RETRY_PERMISSION: Record<ImportKind, PermissionName> = {
   products: 'add_product',
   inventory: 'edit_manual_stock',
-  sales_invoices: 'add_product',
+  sales_invoices: 'add_sales_invoice',
   purchase_invoices: 'add_product',
 };
 

@@ -18,7 +18,10 @@ const SORTS = {
   status: 'import_runs.status',
 } as const;
 
-type RunRow = Omit<Selectable<ImportRunsTable>, 'errors'> & { username: string; stored_file_name: string };
+type RunRow = Omit<Selectable<ImportRunsTable>, 'errors' | 'options' | 'outcome'> & {
+  username: string;
+  stored_file_name: string;
+};
 
 export function toRun(r: RunRow): ImportRun {
   return {

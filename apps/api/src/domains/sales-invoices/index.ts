@@ -1,8 +1,18 @@
 import type { RouteEntry } from '../../platform/routes.ts';
 import { salesInvoiceRoutes } from './sales-invoice.routes.ts';
+import { salesInvoiceUploadRoutes } from './sales-invoice-upload.routes.ts';
 
+export { packingSlipsPdf } from './sales-invoice.packing-slip.pdf.ts';
 export { salesInvoiceReferences } from './sales-invoice.references.ts';
 export { getSalesInvoice } from './sales-invoice.service.ts';
+export {
+  carrierServicesByIds,
+  type InvoiceShipment,
+  shipmentOf,
+  shipSalesInvoices,
+} from './sales-invoice.shipping.ts';
+/** The Excel upload's job, registered with the import engine in app.ts. */
+export { runSalesInvoiceUpload } from './sales-invoice-upload.ts';
 
 /** Sales invoices: pending drafts, booking (stock reserved), cancelling, the list with its export, the VAT invoice. */
-export const salesInvoicesRoutes: RouteEntry[] = salesInvoiceRoutes;
+export const salesInvoicesRoutes: RouteEntry[] = [...salesInvoiceRoutes, ...salesInvoiceUploadRoutes];

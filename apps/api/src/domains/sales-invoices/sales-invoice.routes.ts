@@ -1,6 +1,7 @@
 import { salesInvoicesApi as api } from '@backoffice/contracts';
 import { type RouteEntry, route } from '../../platform/routes.ts';
 import { exportSalesInvoices } from './sales-invoice.export.ts';
+import { salesInvoicePackingSlipPdf } from './sales-invoice.packing-slip.pdf.ts';
 import { salesInvoicePdf } from './sales-invoice.pdf.ts';
 import * as invoices from './sales-invoice.service.ts';
 
@@ -16,4 +17,7 @@ export const salesInvoiceRoutes: RouteEntry[] = [
   route(api.bookSalesInvoice, ({ params, body }, ctx) => invoices.bookSalesInvoice(ctx, params.id, body)),
   route(api.cancelSalesInvoice, ({ params, body }, ctx) => invoices.cancelSalesInvoice(ctx, params.id, body)),
   route(api.salesInvoicePdf, ({ params, query }, ctx) => salesInvoicePdf(ctx, params.id, query.lang)),
+  route(api.salesInvoicePackingSlip, ({ params, query }, ctx) =>
+    salesInvoicePackingSlipPdf(ctx, params.id, query.lang),
+  ),
 ];

@@ -54,6 +54,7 @@ import { rateOn } from '../currencies/index.ts';
 import { createCustomer } from '../partners/index.ts';
 import { releaseReservation, reserveMany } from '../stock/index.ts';
 import * as repo from './sales-invoice.repository.ts';
+import { shipmentOf } from './sales-invoice.shipping.ts';
 
 /**
  * Sales invoices (contract packages/contracts/src/sales/sales-invoices.ts, whose header tells the whole flow): drafts
@@ -319,6 +320,7 @@ export async function getSalesInvoice(db: Kysely<Database>, id: string): Promise
     cancelReason: head.cancel_reason,
     lines,
     vatPerRate: totals.perRate,
+    shipment: head.status === 'PROCESSED' ? await shipmentOf(db, id) : null,
   };
 }
 

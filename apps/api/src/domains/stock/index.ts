@@ -31,12 +31,19 @@ export { adjustStock, costForFound } from './override.service.ts';
 export { type PostedMovement, type Posting, type PostLine, post } from './posting.service.ts';
 export { atOrBelowReorderPoint, REORDER_RULE_TEXT } from './reorder-rule.ts';
 export {
+  moveReservation,
   type ReserveLine,
   type ReserveManyResult,
   type ReserveShortage,
   release as releaseReservation,
   reserveMany,
 } from './reservation.service.ts';
+export {
+  type IssueWholeDocument,
+  type IssueWholeProblem,
+  type IssueWholeResult,
+  issueReservationsWhole,
+} from './reservation-issue.service.ts';
 export { type CostOfSalesRow, costEventsOfProducts, findCostOfSales } from './revaluation.repository.ts';
 export { type RevaluedReceipt, type RevalueReceiptsInput, revalueReceipts } from './revaluation.service.ts';
 export { rowsOfSource } from './reversal.repository.ts';

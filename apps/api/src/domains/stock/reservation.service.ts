@@ -195,6 +195,48 @@ export async function issue(ctx: Ctx, id: string, input: z.output<typeof Reserva
   };
 }
 
+/**
+ * Moves `quantity` of an open reservation onto a new reservation of another source (a back-order split off a sales
+ * invoice), in the caller's transaction: the same units stay held, so the level's reserved and short figures do not
+ * change. The short units go with the moved part first (they are the ones least likely to be picked). Refused with
+ * 409 RESERVATION_EXCEEDED when more than is open is asked for. Locks level then reservation, as release does.
+ */
+export async function moveReservation(
+  ctx: Ctx,
+  id: string,
+  input: { quantity: Decimal; sourceType: string; sourceId: string },
+): Promise<{ from: Reservation; to: Reservation }> {
+  const r = await lockOpen(ctx, id, false);
+  const before = toReservation(r);
+  const open = new Decimal(r.open_quantity);
+  if (input.quantity.lte(0) || input.quantity.gt(open))
+    throw conflict(
+      StockErrorCode.RESERVATION_EXCEEDED,
+      `Only ${open.toFixed()} is still reserved; ${input.quantity.toFixed()} cannot be moved from it.`,
+      { open: open.toFixed(), requested: input.quantity.toFixed() },
+    );
+  if (input.quantity.eq(open) && new Decimal(r.issued_quantity).isZero()) {
+    // All of it: the reservation itself now holds for the other source.
+    const to = toReservation(await repo.reassignReservation(ctx.db, id, input.sourceType, input.sourceId));
+    await ctx.audit({ action: 'move', entity: 'stock_reservation', entityId: id, before, after: to });
+    return { from: to, to };
+  }
+  const short = Decimal.min(new Decimal(r.short_quantity), input.quantity);
+  const { old, made } = await repo.splitReservation(ctx.db, {
+    id,
+    moved: input.quantity,
+    short,
+    sourceType: input.sourceType,
+    sourceId: input.sourceId,
+    userId: ctx.user.id,
+  });
+  const from = toReservation(old);
+  const to = toReservation(made);
+  await ctx.audit({ action: 'move', entity: 'stock_reservation', entityId: id, before, after: { from, to } });
+  await ctx.audit({ action: 'create', entity: 'stock_reservation', entityId: made.id, after: to });
+  return { from, to };
+}
+
 /** One line of `reserveMany`: `key` names it in the answer (a document's line number). */
 export interface ReserveLine {
   key: number;

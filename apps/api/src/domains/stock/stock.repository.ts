@@ -822,6 +822,54 @@ export async function updateReservation(
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * Moves part of an open reservation onto a new one for another source (a back-order split off a sales invoice): the
+ * old row keeps `quantity − moved`, the new one holds `moved`, `short` of the short units go with it. The level's
+ * reserved and reserved_short do not change: the same units stay held.
+ */
+export async function splitReservation(
+  db: Db,
+  r: { id: string; moved: Decimal; short: Decimal; sourceType: string; sourceId: string; userId: string },
+) {
+  const old = await db
+    .updateTable('stock_reservations')
+    .set({
+      quantity: sql`quantity - ${r.moved.toFixed()}::numeric`,
+      open_quantity: sql`open_quantity - ${r.moved.toFixed()}::numeric`,
+      short_quantity: sql`short_quantity - ${r.short.toFixed()}::numeric`,
+      status: sql`CASE WHEN open_quantity - ${r.moved.toFixed()}::numeric > 0 THEN 'OPEN' ELSE 'ISSUED' END`,
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', r.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const made = await db
+    .insertInto('stock_reservations')
+    .values({
+      product_id: old.product_id,
+      warehouse_id: old.warehouse_id,
+      quantity: r.moved.toFixed(),
+      open_quantity: r.moved.toFixed(),
+      short_quantity: r.short.toFixed(),
+      source_type: r.sourceType,
+      source_id: r.sourceId,
+      created_by: r.userId,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { old, made };
+}
+
+/** The reservation now holds for another source (all of it moved). */
+export async function reassignReservation(db: Db, id: string, sourceType: string, sourceId: string) {
+  return db
+    .updateTable('stock_reservations')
+    .set({ source_type: sourceType, source_id: sourceId, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 export async function findProduct(db: Db, id: string) {
   return db.selectFrom('products').select(['id', 'sku', 'kind']).where('id', '=', id).executeTakeFirst();
 }

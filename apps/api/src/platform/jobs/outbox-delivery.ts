@@ -29,18 +29,22 @@ export async function deliverPendingEvents(
   opts: DeliveryOptions,
 ): Promise<number> {
   // Events nobody listens to are delivered to nobody, all at once (no handler: nothing to record per event).
-  // Every server registers the same handlers, so what this one does not listen to, none does.
+  // Every server registers the same handlers, so what this one does not listen to, none does. Types kept for a
+  // handler to come (EventHandlers.keepUntilHandled) stay PENDING instead, untouched, until one is registered.
   const types = handlers.types();
+  const unheard = [...types, ...handlers.keptTypes().filter((t) => !types.includes(t))];
   await db
     .updateTable('outbox_events')
     .set({ status: 'DELIVERED', delivered_at: sql`now()` })
     .where('status', '=', 'PENDING')
-    .$if(types.length > 0, (q) => q.where('type', 'not in', types))
+    .$if(unheard.length > 0, (q) => q.where('type', 'not in', unheard))
     .execute();
+  if (!types.length) return 0;
   const candidates = await db
     .selectFrom('outbox_events')
     .select('id')
     .where('status', '=', 'PENDING')
+    .where('type', 'in', types)
     .where('deliver_after', '<=', sql<Date>`now()`)
     .orderBy('id')
     .limit(opts.batch)

@@ -25,7 +25,7 @@ export {
   type PdfLanguage,
   pickPdfLanguage,
 } from './labels.ts';
-export { type RenderOptions, renderPdf } from './render.ts';
+export { type RenderOptions, renderPdf, renderPdfs } from './render.ts';
 
 /** Answers a printout: the PDF, shown by the browser, saved as `<number>.pdf`. */
 export function sendPdf(ctx: Pick<Ctx, 'reply'>, number: string, body: Buffer): Buffer {

@@ -52,7 +52,17 @@ function loadPdfkit() {
   return pdfkit;
 }
 
-export async function renderPdf(document: PdfDocument, options: RenderOptions = {}): Promise<Buffer> {
+export function renderPdf(document: PdfDocument, options: RenderOptions = {}): Promise<Buffer> {
+  return renderPdfs([document], options);
+}
+
+/**
+ * Several documents in one file (a ship list's packing slips): each starts on a page of its own and its footers
+ * count its own pages ("Page n of m" of that document). The file's title is the first document's.
+ */
+export async function renderPdfs(documents: readonly PdfDocument[], options: RenderOptions = {}): Promise<Buffer> {
+  const document = documents[0];
+  if (!document) throw new Error('renderPdfs needs at least one document');
   const PdfKitDocument = await loadPdfkit();
   const pdf = new PdfKitDocument({
     size: 'A4',
@@ -74,7 +84,10 @@ export async function renderPdf(document: PdfDocument, options: RenderOptions = 
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
   });
-  new Layout(pdf, document).render();
+  documents.forEach((d, i) => {
+    if (i > 0) pdf.addPage();
+    new Layout(pdf, d, pdf.bufferedPageRange().start + pdf.bufferedPageRange().count - 1).render();
+  });
   pdf.end();
   return done;
 }
@@ -91,6 +104,8 @@ class Layout {
   constructor(
     private readonly pdf: PDFKit.PDFDocument,
     private readonly doc: PdfDocument,
+    /** The index of this document's first page in the file (several documents in one file). */
+    private readonly firstPage = 0,
   ) {
     this.language = doc.language;
     this.labels = PDF_LABELS[doc.language];
@@ -423,7 +438,8 @@ class Layout {
 
   /** Every page's footer: the number, when it was printed, and "Page n of m". */
   private footers() {
-    const range = this.pdf.bufferedPageRange();
+    const all = this.pdf.bufferedPageRange();
+    const range = { start: this.firstPage, count: all.start + all.count - this.firstPage };
     const printed = `${this.labels.printed} ${formatDate(this.doc.printedAt, this.language)}`;
     const third = this.width / 3;
     for (let i = 0; i < range.count; i++) {

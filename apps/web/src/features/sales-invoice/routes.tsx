@@ -1,4 +1,7 @@
 import { AreaRoutes, areaRoutes } from '../../shell/area-routes.tsx';
+import { PickListCreatePage, PickListDetailPage, PickListListPage } from '../pick-list/index.ts';
+import { SalesInvoiceUploadPage } from '../sales-invoice-upload/index.ts';
+import { ShipListListPage, ShipListNewPage, ShipListPage } from '../ship-list/index.ts';
 import { SalesInvoiceDetailPage } from './pages/sales-invoice-detail-page.tsx';
 import { SalesInvoiceEditPage, SalesInvoiceNewPage } from './pages/sales-invoice-form-page.tsx';
 import { SalesInvoiceListPage } from './pages/sales-invoice-list-page.tsx';
@@ -8,6 +11,24 @@ import { SalesInvoiceListPage } from './pages/sales-invoice-list-page.tsx';
  * Excel, Pick List and Ship List stay "not available yet" under their real routes until they are built.
  */
 const routes = areaRoutes('sales-invoice', [
+  {
+    path: 'sales-invoice-process',
+    titleKey: 'shipList',
+    permissions: ['ship_list'],
+    element: <ShipListListPage />,
+  },
+  {
+    path: 'sales-invoice-process/new',
+    titleKey: 'shipList',
+    permissions: ['ship_list'],
+    element: <ShipListNewPage />,
+  },
+  {
+    path: 'sales-invoice-process/:id',
+    titleKey: 'shipList',
+    permissions: ['ship_list'],
+    element: <ShipListPage />,
+  },
   {
     path: 'sales-invoice',
     titleKey: 'invoices',
@@ -31,6 +52,30 @@ const routes = areaRoutes('sales-invoice', [
     titleKey: 'createInvoices',
     permissions: ['add_sales_invoice'],
     element: <SalesInvoiceNewPage />,
+  },
+  {
+    path: 'upload-sale-invoice-excel',
+    titleKey: 'uploadExcel',
+    permissions: ['add_sales_invoice'],
+    element: <SalesInvoiceUploadPage />,
+  },
+  {
+    path: 'pick-list',
+    titleKey: 'pickList',
+    permissions: ['handle_pick_list_process'],
+    element: <PickListListPage />,
+  },
+  {
+    path: 'pick-list/new',
+    titleKey: 'pickList',
+    permissions: ['handle_pick_list_process'],
+    element: <PickListCreatePage />,
+  },
+  {
+    path: 'pick-list/:id',
+    titleKey: 'pickList',
+    permissions: ['handle_pick_list_process'],
+    element: <PickListDetailPage />,
   },
 ]);
 

@@ -46,16 +46,21 @@ export interface UploadOptions {
   /** Called with the share sent so far, 0 to 100. */
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
+  /**
+   * Another multipart endpoint than the upload service's own (a document's attachment route, its path parameters
+   * filled by `endpointUrl`), sent the same way; it answers what it stored.
+   */
+  url?: string;
 }
 
 /**
  * Uploads one file and answers what the server stored. Throws an `ApiError` (the server's code, or
  * the browser's own refusal), a `SilentError` for 401/403 (already dealt with), or an `AbortError`.
  */
-export async function uploadFile(file: File, options: UploadOptions = {}): Promise<UploadedFile> {
+export async function uploadFile<T = UploadedFile>(file: File, options: UploadOptions = {}): Promise<T> {
   const refused = refuseBeforeSending(file);
   if (refused) throw refused;
-  const url = endpointUrl(endpoints.upload, undefined);
+  const url = options.url ?? endpointUrl(endpoints.upload, undefined);
   const headers = await authHeaders(url);
   options.signal?.throwIfAborted();
 
@@ -88,7 +93,7 @@ export async function uploadFile(file: File, options: UploadOptions = {}): Promi
   const payload = parseBody(answer.text);
   if (answer.status < 200 || answer.status >= 300) throw errorFromAnswer(answer.status, answer.statusText, payload);
   options.onProgress?.(100);
-  return payload as UploadedFile;
+  return payload as T;
 }
 
 /** Removes a file the user uploaded and no document uses (`GET {apiBaseUrl}upload/removeFile`). */

@@ -13,7 +13,7 @@ import {
   type SalesInvoiceShortageDetails,
   salesInvoiceDocument,
 } from '@backoffice/contracts';
-import { Alert, Descriptions, Steps, Table, theme } from 'antd';
+import { Alert, Button, Descriptions, Steps, Table, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { formatDateTime } from '../../../shared/lib/dates.ts';
 import { useDirection } from '../../../shared/lib/direction.tsx';
 import { notifyError, notifySuccess } from '../../../shared/lib/notify.ts';
 import { formatQuantity } from '../../../shared/lib/numbers.ts';
+import { usePermissions } from '../../../shared/lib/permissions.tsx';
 import { useErrorText } from '../../../shared/lib/use-error-text.ts';
 import { ActionBar } from '../../../shared/ui/documents/action-bar.tsx';
 import { documentKey } from '../../../shared/ui/documents/document-text.ts';
@@ -30,6 +31,8 @@ import { ReasonModal } from '../../../shared/ui/documents/reason-modal.tsx';
 import { StatusTag } from '../../../shared/ui/documents/status-tag.tsx';
 import { DetailFrame } from '../../../shared/ui/kit/detail-frame.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
+import { InvoicePickLists } from '../../pick-list/index.ts';
+import { PackingSlipButton, ShipmentPanel } from '../../ship-list/index.ts';
 import { salesInvoicePdfPath, useBookSalesInvoice, useCancelSalesInvoice, useSalesInvoice } from '../api.ts';
 import { Money } from '../components/money.tsx';
 import { ShortageDialog, shortageOf } from '../components/shortage-dialog.tsx';
@@ -225,8 +228,14 @@ function InvoiceBody({ invoice }: { invoice: SalesInvoice }) {
           style={{ marginBottom: token.margin }}
         />
       ) : null}
+      {invoice.shipment ? <ShipmentPanel shipment={invoice.shipment} style={{ marginBottom: token.margin }} /> : null}
       <Panel title={t('detail.progress')} style={{ marginBottom: token.margin }}>
         <StatusSteps invoice={invoice} />
+        {invoice.status === 'PENDING' ? null : (
+          <div style={{ marginTop: token.marginSM }}>
+            <InvoicePickLists invoiceId={invoice.id} />
+          </div>
+        )}
       </Panel>
       <Panel title={t('detail.facts')} style={{ marginBottom: token.margin }}>
         <Descriptions
@@ -369,6 +378,7 @@ function InvoiceBody({ invoice }: { invoice: SalesInvoice }) {
  */
 export function SalesInvoiceDetailPage() {
   const { id = '' } = useParams();
+  const { has } = usePermissions();
   const { t } = useTranslation('salesInvoices');
   const { t: td } = useTranslation('documents');
   const { token } = theme.useToken();
@@ -408,43 +418,55 @@ export function SalesInvoiceDetailPage() {
   };
 
   const actions = (invoice: SalesInvoice) => (
-    <ActionBar
-      doc={salesInvoiceDocument}
-      status={invoice.status}
-      number={invoice.number}
-      print={{ path: salesInvoicePdfPath(invoice.id), fileName: `${invoice.number}.pdf` }}
-      handlers={{
-        edit: {
-          open: () => navigate(salesInvoiceEditUrl(invoice.id), { state: backState }),
-          icon: <EditOutlined />,
-          testId: 'si-edit',
-        },
-        book: {
-          run: () => book.mutateAsync({ id: invoice.id, body: { onShortage: 'REFUSE' } }),
-          description: t('detail.bookHint', { warehouse: invoice.warehouse.code }),
-          onError: (error) => {
-            const short = shortageOf(error);
-            if (short) setShortage(short);
-            else {
-              const text = errorText(error);
-              if (text)
-                notifyError(
-                  td('common.actionFailed', { action: td(documentKey.action(salesInvoiceDocument, 'book')) }),
-                  text,
-                );
-            }
+    <span style={{ display: 'inline-flex', gap: 8, flexWrap: 'wrap' }}>
+      {/* A shipped invoice's return: the return-ticket area's own screen, by URL (areas never import each other). */}
+      {invoice.status === 'PROCESSED' && has('add_return_ticket') ? (
+        <Button
+          data-testid="si-return"
+          onClick={() => navigate(`/return-ticket/return-tickets-list/new?invoiceId=${encodeURIComponent(invoice.id)}`)}
+        >
+          {t('detail.return')}
+        </Button>
+      ) : null}
+      <ActionBar
+        doc={salesInvoiceDocument}
+        status={invoice.status}
+        number={invoice.number}
+        print={{ path: salesInvoicePdfPath(invoice.id), fileName: `${invoice.number}.pdf` }}
+        after={<PackingSlipButton invoiceId={invoice.id} number={invoice.number} />}
+        handlers={{
+          edit: {
+            open: () => navigate(salesInvoiceEditUrl(invoice.id), { state: backState }),
+            icon: <EditOutlined />,
+            testId: 'si-edit',
           },
-          primary: true,
-          icon: <CheckOutlined />,
-          testId: 'si-book',
-        },
-        cancel: {
-          open: () => setCanceling(true),
-          icon: <CloseCircleOutlined />,
-          testId: 'si-cancel',
-        },
-      }}
-    />
+          book: {
+            run: () => book.mutateAsync({ id: invoice.id, body: { onShortage: 'REFUSE' } }),
+            description: t('detail.bookHint', { warehouse: invoice.warehouse.code }),
+            onError: (error) => {
+              const short = shortageOf(error);
+              if (short) setShortage(short);
+              else {
+                const text = errorText(error);
+                if (text)
+                  notifyError(
+                    td('common.actionFailed', { action: td(documentKey.action(salesInvoiceDocument, 'book')) }),
+                    text,
+                  );
+              }
+            },
+            primary: true,
+            icon: <CheckOutlined />,
+            testId: 'si-book',
+          },
+          cancel: {
+            open: () => setCanceling(true),
+            icon: <CloseCircleOutlined />,
+            testId: 'si-cancel',
+          },
+        }}
+      />
+    </span>
   );
 
   return (

@@ -67,5 +67,9 @@ export const salesInvoicesEndpoints = {
       '/api/warehouse-reports',
     ],
   ),
+  salesInvoicePackingSlip: endpointRef<typeof contracts.salesInvoicesApi.salesInvoicePackingSlip>(
+    'GET',
+    '/api/sales-invoices/:id/packing-slip',
+  ),
   salesInvoicePdf: endpointRef<typeof contracts.salesInvoicesApi.salesInvoicePdf>('GET', '/api/sales-invoices/:id/pdf'),
 };

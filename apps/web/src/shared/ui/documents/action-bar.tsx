@@ -60,12 +60,15 @@ export function PrintButton({
   fileName,
   size,
   testId = 'document-print',
+  label,
 }: {
   /** The contract path, e.g. `/api/inventory-transfers/<id>/pdf`. */
   path: string;
   fileName: string;
   size?: 'middle' | 'large';
   testId?: string;
+  /** The button's words when it prints something other than the document itself (a packing slip). */
+  label?: string;
 }) {
   const { t, i18n } = useTranslation('documents');
   const errorText = useErrorText();
@@ -84,7 +87,7 @@ export function PrintButton({
   };
   return (
     <Button icon={<PrinterOutlined />} loading={busy} size={size} onClick={() => void print()} data-testid={testId}>
-      {t('common.print')}
+      {label ?? t('common.print')}
     </Button>
   );
 }

@@ -1,0 +1,224 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { loadConfig } from '../src/config.ts';
+import { startServer } from '../src/server.ts';
+import { signInWithCode } from '../test/sign-in.ts';
+
+/**
+ * `npm run bench:sales-upload --workspace apps/api`: the sales-invoice Excel upload of issue 17 ("a 50,000-line
+ * upload at 100,000 products in at most 10 s and 400 MB, other requests still answering"). Figures, not pass/fail.
+ * Starts the product on a fresh data directory, writes BENCH_SALES_PRODUCTS products (set-based SQL), makes an .xlsx
+ * of BENCH_SALES_LINES lines (BENCH_SALES_LINES_PER_ORDER lines per order, buyers drawn from BENCH_SALES_CUSTOMERS
+ * e-mails, none known yet), uploads it, previews it and commits it through HTTP as the web app does, and polls the
+ * run until it is applied. Meanwhile a small request (one warehouse page) is sent every 50 ms and timed, and the
+ * process's resident memory (the server runs in this process; PostgreSQL is its own) is sampled.
+ * Reports: preview seconds, commit-to-applied seconds, peak RSS in MB, and the small request's p50 / p95 / max.
+ *
+ * Small, while developing: BENCH_SALES_PRODUCTS=2000 BENCH_SALES_LINES=2000 npm run bench:sales-upload --workspace apps/api
+ */
+
+const envInt = (name: string, fallback: number) => {
+  const v = process.env[name];
+  if (v === undefined || v === '') return fallback;
+  const n = Number.parseInt(v, 10);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive whole number, not "${v}"`);
+  return n;
+};
+const PRODUCTS = envInt('BENCH_SALES_PRODUCTS', 100_000);
+const LINES = envInt('BENCH_SALES_LINES', 50_000);
+const PER_ORDER = envInt('BENCH_SALES_LINES_PER_ORDER', 3);
+const CUSTOMERS = envInt('BENCH_SALES_CUSTOMERS', 2_000);
+const GOAL_S = 10;
+const GOAL_MB = 400;
+
+const port = 19_000 + Math.floor(Math.random() * 1000);
+const dir = mkdtempSync(path.join(tmpdir(), 'backoffice-bench-sales-upload-'));
+chmodSync(dir, 0o755);
+const baseUrl = `http://127.0.0.1:${port}`;
+const config = loadConfig({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: baseUrl,
+  DATA_DIR: dir,
+  ADMIN_PASSWORD: 'bench-admin-password',
+  LOG_LEVEL: 'silent',
+});
+
+const report = (figure: string, value: string) => console.log(`${figure.padEnd(60)} ${value}`);
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
+const HEADERS = ['Channel', 'Order', 'Buyer', 'Email', 'Street', 'Town', 'Postcode', 'SKU', 'Qty', 'Price', 'Shipping'];
+
+async function workbook(): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false });
+  const ws = book.addWorksheet('Orders');
+  ws.addRow(HEADERS).commit();
+  for (let i = 0; i < LINES; i++) {
+    const order = Math.floor(i / PER_ORDER);
+    const first = i % PER_ORDER === 0;
+    const buyer = order % CUSTOMERS;
+    ws.addRow([
+      'AMAZON',
+      `BENCH-${order}`,
+      `Buyer ${buyer}`,
+      `buyer${buyer}@example.com`,
+      `${buyer} High Street`,
+      'Leeds',
+      'LS1 1AA',
+      `BS-${(i * 7919) % PRODUCTS}`,
+      String(1 + (i % 3)),
+      `${5 + (i % 20)}.99`,
+      first ? '3.99' : '',
+    ]).commit();
+  }
+  ws.commit();
+  await book.commit();
+  return Buffer.concat(chunks);
+}
+
+console.log(
+  `sales upload bench: ${LINES} lines (${PER_ORDER} per order, ${CUSTOMERS} buyers) at ${PRODUCTS} products; ` +
+    `${cpus().length} CPUs, load ${load()}`,
+);
+const server = await startServer(config, { logger: false });
+const db = server.db;
+try {
+  const site = { baseUrl, issuer: config.oidc.issuer, clientId: config.oidc.clientId };
+  const token = (await signInWithCode(site, 'admin', 'bench-admin-password')).accessToken;
+  const auth = { authorization: `Bearer ${token}`, cookie: 'XSRF-TOKEN=b3nch', 'x-xsrf-token': 'b3nch' };
+  const call = async <T>(method: string, p: string, body?: unknown, extra: Record<string, string> = {}) => {
+    const res = await fetch(`${baseUrl}${p}`, {
+      method,
+      headers: {
+        ...auth,
+        accept: 'application/json',
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...extra,
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const answer = (await res.json()) as T;
+    if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${JSON.stringify(answer).slice(0, 500)}`);
+    return answer;
+  };
+
+  let t = performance.now();
+  await sql`INSERT INTO products (sku, name) SELECT 'BS-' || g, 'Bench product ' || g FROM generate_series(0, ${PRODUCTS - 1}) g`.execute(
+    db,
+  );
+  const warehouse = await db
+    .insertInto('warehouses')
+    .values({ code: 'BENCHSU', name: 'Bench upload warehouse', kind: 'OWN' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const mapping = await call<{ id: string }>(
+    'POST',
+    '/api/excel-mappings',
+    {
+      name: 'Bench orders',
+      kind: 'sales_invoices',
+      columns: [
+        ['Channel', 'channel'],
+        ['Order', 'externalOrderId'],
+        ['Buyer', 'customerName'],
+        ['Email', 'customerEmail'],
+        ['Street', 'addressLine1'],
+        ['Town', 'city'],
+        ['Postcode', 'postcode'],
+        ['SKU', 'sku'],
+        ['Qty', 'quantity'],
+        ['Price', 'unitPrice'],
+        ['Shipping', 'shippingCharge'],
+      ].map(([header, field]) => ({ header, field })),
+    },
+    { 'idempotency-key': `bench-mapping-${Date.now()}` },
+  );
+  const content = await workbook();
+  report(
+    'setup (products, file)',
+    `${((performance.now() - t) / 1000).toFixed(1)} s, file ${(content.length / 1e6).toFixed(1)} MB`,
+  );
+
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(content)]), 'bench-orders.xlsx');
+  const stored = await fetch(`${baseUrl}/api/import-files?kind=sales_invoices`, {
+    method: 'POST',
+    headers: auth,
+    body: form,
+  });
+  if (!stored.ok) throw new Error(`upload: ${stored.status} ${await stored.text()}`);
+  const fileName = ((await stored.json()) as { file: { fileName: string } }).file.fileName;
+  const input = { fileName, mappingId: mapping.id, channel: 'AMAZON', warehouseId: warehouse.id, book: false };
+
+  // The small request, every 50 ms, and the memory, every 50 ms, for the whole preview and import.
+  let probing = true;
+  const latencies: number[] = [];
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }, 50);
+  const probe = (async () => {
+    while (probing) {
+      const at = performance.now();
+      await call('GET', '/api/warehouses?pageSize=1');
+      latencies.push(performance.now() - at);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+
+  t = performance.now();
+  const preview = await call<{ orderCount: number; errorCount: number }>(
+    'POST',
+    '/api/sales-invoice-uploads/preview',
+    input,
+  );
+  const previewS = (performance.now() - t) / 1000;
+  if (preview.errorCount) throw new Error(`the bench file has ${preview.errorCount} problems`);
+  t = performance.now();
+  const run = await call<{ id: string }>('POST', '/api/sales-invoice-uploads', input, {
+    'idempotency-key': `bench-commit-${Date.now()}`,
+  });
+  let done: { status: string; createdCount: number; skippedCount: number; totalMs: number | null } | undefined;
+  for (;;) {
+    done = await call('GET', `/api/sales-invoice-uploads/${run.id}`);
+    if (done?.status === 'APPLIED' || done?.status === 'FAILED') break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const commitS = (performance.now() - t) / 1000;
+  probing = false;
+  await probe;
+  clearInterval(sampler);
+
+  report('orders in the file', String(preview.orderCount));
+  report('preview (read and check, nothing written)', `${previewS.toFixed(2)} s`);
+  report(
+    `commit → ${done?.status} (check again, then write in batches)`,
+    `${commitS.toFixed(2)} s (${(commitS / GOAL_S).toFixed(2)}× of ${GOAL_S} s); job ${((done?.totalMs ?? 0) / 1000).toFixed(2)} s`,
+  );
+  report('created / skipped', `${done?.createdCount} / ${done?.skippedCount}`);
+  report(
+    'peak RSS of the server process',
+    `${(peakRss / 1e6).toFixed(0)} MB (${(peakRss / 1e6 / GOAL_MB).toFixed(2)}× of ${GOAL_MB} MB)`,
+  );
+  report(
+    `small request during it (${latencies.length} sent)`,
+    `p50 ${pct(latencies, 0.5).toFixed(1)} ms, p95 ${pct(latencies, 0.95).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms`,
+  );
+  console.log(`load at the end: ${load()}`);
+} finally {
+  await server.stop();
+  rmSync(dir, { recursive: true, force: true });
+}

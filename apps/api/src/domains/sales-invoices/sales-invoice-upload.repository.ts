@@ -1,0 +1,275 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { InvoiceWrite, LineWrite } from './sales-invoice.repository.ts';
+
+/** SQL of the sales-invoice Excel upload (sales-invoice-upload.ts): lookups in batches, multi-row writes. */
+
+type Db = Kysely<Database>;
+
+/** Lookups go to the database in chunks of this many keys (one round trip each). */
+const LOOKUP_CHUNK = 5000;
+
+async function chunked<K, R>(keys: readonly K[], read: (part: K[]) => Promise<R[]>): Promise<R[]> {
+  const out: R[] = [];
+  for (let i = 0; i < keys.length; i += LOOKUP_CHUNK) out.push(...(await read(keys.slice(i, i + LOOKUP_CHUNK))));
+  return out;
+}
+
+export function productsBySkus(db: Db, skus: readonly string[]) {
+  return chunked(skus, (part) =>
+    db
+      .selectFrom('products')
+      .select(['id', 'sku', 'unit', 'kind', 'active'])
+      // SKUs are stored in capitals (the products' contract): the unique index answers.
+      .where('sku', '=', sql<string>`ANY(${part}::text[])`)
+      .execute(),
+  );
+}
+
+export function warehousesByCodes(db: Db, codes: readonly string[]) {
+  if (!codes.length) return Promise.resolve([]);
+  return db
+    .selectFrom('warehouses')
+    .select(['id', 'code', 'active'])
+    .where(sql<boolean>`upper(code) = ANY(${[...codes]}::text[])`)
+    .execute();
+}
+
+export function warehouseById(db: Db, id: string) {
+  return db.selectFrom('warehouses').select(['id', 'code', 'active']).where('id', '=', id).executeTakeFirst();
+}
+
+export function carrierServicesByCodes(db: Db, codes: readonly string[]) {
+  if (!codes.length) return Promise.resolve([]);
+  return db
+    .selectFrom('carrier_services as s')
+    .innerJoin('shipping_carriers as c', 'c.id', 's.carrier_id')
+    .select(['s.id', 's.code', 's.active', 'c.active as carrier_active'])
+    .where(sql<boolean>`upper(s.code) = ANY(${[...codes]}::text[])`)
+    .execute();
+}
+
+/** Active customers by e-mail (lower case, as stored); the oldest first, so the first of a shared e-mail wins. */
+export function customersByEmails(db: Db, emails: readonly string[]) {
+  return chunked(emails, (part) =>
+    db
+      .selectFrom('customers')
+      .select(['id', 'email'])
+      .where('email', 'in', part)
+      .where('active', '=', true)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+  );
+}
+
+/** The invoices some channel orders already are (for the preview's "will be skipped" and the run's skipped list). */
+export function invoicesOfOrders(db: Db, orders: readonly { channel: string; externalOrderId: string }[]) {
+  return chunked(orders, async (part) => {
+    const rows = await sql<{
+      id: string;
+      number: string;
+      status: string;
+      channel: string;
+      external_order_id: string;
+      import_run_id: string | null;
+    }>`
+      SELECT i.id, i.number, i.status, i.channel, i.external_order_id, i.import_run_id
+      FROM sales_invoices i
+      JOIN unnest(${part.map((o) => o.channel)}::text[], ${part.map((o) => o.externalOrderId)}::text[])
+        AS k(channel, external_order_id)
+        ON i.channel = k.channel AND i.external_order_id = k.external_order_id`.execute(db);
+    return rows.rows;
+  });
+}
+
+export function uploadedFileOf(db: Db, fileName: string) {
+  return db
+    .selectFrom('uploaded_files')
+    .select(['id', 'original_name', 'kind', 'uploaded_by'])
+    .where('file_name', '=', fileName)
+    .executeTakeFirst();
+}
+
+/** Where each invoice of a batch starts: its number is a placeholder until numbers are taken for those inserted. */
+export interface NewInvoiceRow {
+  placeholder: string;
+  head: InvoiceWrite;
+}
+
+/**
+ * Inserts a batch of invoices in one statement; the unique (channel, external order id) index skips an order that
+ * is already an invoice (also one written meanwhile by another upload: the insert waits for it, then skips).
+ * Answers those inserted.
+ */
+export async function insertInvoices(db: Db, rows: readonly NewInvoiceRow[], userId: string, runId: string) {
+  if (!rows.length) return [];
+  return db
+    .insertInto('sales_invoices')
+    .values(
+      rows.map(({ placeholder, head: o }) => ({
+        number: placeholder,
+        channel: o.channel,
+        external_order_id: o.externalOrderId,
+        customer_id: o.customerId,
+        email: o.email,
+        billing_name: o.billing.name,
+        billing_line1: o.billing.line1,
+        billing_line2: o.billing.line2,
+        billing_city: o.billing.city,
+        billing_county: o.billing.county,
+        billing_postcode: o.billing.postcode,
+        billing_country: o.billing.country,
+        delivery_name: o.delivery.name,
+        delivery_line1: o.delivery.line1,
+        delivery_line2: o.delivery.line2,
+        delivery_city: o.delivery.city,
+        delivery_county: o.delivery.county,
+        delivery_postcode: o.delivery.postcode,
+        delivery_country: o.delivery.country,
+        warehouse_id: o.warehouseId,
+        currency: o.currency,
+        exchange_rate: o.exchangeRate,
+        invoice_date: o.invoiceDate,
+        tax_point_date: o.taxPointDate,
+        prices_include_vat: o.pricesIncludeVat,
+        shipping_charge: o.shippingCharge,
+        shipping_vat_code: o.shippingVatCode,
+        shipping_net: o.shippingNet,
+        shipping_vat: o.shippingVat,
+        carrier_service_id: o.carrierServiceId,
+        payment_type: o.paymentType,
+        payment_reference: o.paymentReference,
+        note: o.note,
+        net_total: o.netTotal,
+        vat_total: o.vatTotal,
+        gross_total: o.grossTotal,
+        line_count: o.lineCount,
+        total_quantity: o.totalQuantity,
+        short_quantity: '0',
+        created_by: userId,
+        import_run_id: runId,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['channel', 'external_order_id']).where('external_order_id', 'is not', null).doNothing(),
+    )
+    .returning(['id', 'number'])
+    .execute();
+}
+
+/** Gives the invoices just inserted their numbers (placeholder → number) in one statement. */
+export async function setNumbers(db: Db, ids: readonly string[], numbers: readonly string[]) {
+  if (!ids.length) return;
+  await sql`
+    UPDATE sales_invoices i SET number = v.number
+    FROM unnest(${[...ids]}::uuid[], ${[...numbers]}::text[]) AS v(id, number)
+    WHERE i.id = v.id`.execute(db);
+}
+
+/** Lines of several invoices, in statements of at most LINES_PER_STATEMENT rows. */
+const LINES_PER_STATEMENT = 4000;
+export async function insertLines(db: Db, lines: readonly { invoiceId: string; line: LineWrite }[]) {
+  for (let i = 0; i < lines.length; i += LINES_PER_STATEMENT)
+    await db
+      .insertInto('sales_invoice_lines')
+      .values(
+        lines.slice(i, i + LINES_PER_STATEMENT).map(({ invoiceId, line: l }) => ({
+          invoice_id: invoiceId,
+          line_no: l.lineNo,
+          product_id: l.productId,
+          quantity: l.quantity,
+          unit_price: l.unitPrice,
+          discount_percent: l.discountPercent,
+          vat_code: l.vatCode,
+          vat_rate: l.vatRate,
+          net_amount: l.netAmount,
+          vat_amount: l.vatAmount,
+          gross_amount: l.grossAmount,
+          short_quantity: '0',
+        })),
+      )
+      .execute();
+}
+
+/** A batch's sales invoices' system-log rows in one statement (the same columns as platform/audit.ts writes). */
+export async function insertAuditRows(
+  db: Db,
+  user: { id: string; username: string },
+  requestId: string | null,
+  rows: readonly { action: string; entityId: string; after: unknown }[],
+) {
+  if (!rows.length) return;
+  const json = rows.map((r) => ({ action: r.action, entity_id: r.entityId, after: r.after }));
+  await sql`
+    INSERT INTO system_logs (user_id, username, action, entity, entity_id, before, after, request_id)
+    SELECT ${user.id}::uuid, ${user.username}, a.action, 'sales_invoice', a.entity_id, NULL, a.after, ${requestId}
+    FROM jsonb_to_recordset(${JSON.stringify(json)}::jsonb) AS a(action text, entity_id text, after jsonb)`.execute(db);
+}
+
+export async function setRunOptions(db: Db, runId: string, options: unknown) {
+  await db
+    .updateTable('import_runs')
+    .set({ options: JSON.stringify(options) })
+    .where('id', '=', runId)
+    .execute();
+}
+
+export async function setRunOutcome(db: Db, runId: string, outcome: unknown) {
+  await db
+    .updateTable('import_runs')
+    .set({ outcome: JSON.stringify(outcome) })
+    .where('id', '=', runId)
+    .execute();
+}
+
+export function uploadRun(db: Db, id: string) {
+  return db
+    .selectFrom('import_runs')
+    .select([
+      'id',
+      'kind',
+      'file_name',
+      'mapping_name',
+      'status',
+      'rows_total',
+      'rows_done',
+      'created_count',
+      'updated_count',
+      'failure_code',
+      'failure_message',
+      'timings',
+      'options',
+      'outcome',
+      'created_at',
+      'finished_at',
+    ])
+    .where('id', '=', id)
+    .where('kind', '=', 'sales_invoices')
+    .executeTakeFirst();
+}
+
+export function runOptions(db: Db, id: string) {
+  return db.selectFrom('import_runs').select('options').where('id', '=', id).executeTakeFirst();
+}
+
+/** The invoices a run wrote, in number order. */
+export function invoicesOfRun(db: Db, runId: string, limit: number) {
+  return db
+    .selectFrom('sales_invoices')
+    .select(['id', 'number', 'status', 'channel', 'external_order_id'])
+    .where('import_run_id', '=', runId)
+    .orderBy('number')
+    .limit(limit)
+    .execute();
+}
+
+export async function shortInvoicesOfRun(db: Db, runId: string): Promise<number> {
+  const row = await db
+    .selectFrom('sales_invoices')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('import_run_id', '=', runId)
+    .where('short_quantity', '>', '0')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

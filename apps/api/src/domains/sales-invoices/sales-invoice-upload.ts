@@ -1,0 +1,950 @@
+import {
+  AddressCountry,
+  BASE_CURRENCY,
+  CurrencyCode,
+  CustomerInput,
+  DiscountPercent,
+  IMPORT_KIND_DEFS,
+  ImportRunErrorCode,
+  type MappingColumn,
+  Money,
+  PARTNER_EMAIL_PATTERN,
+  PARTNER_LIMITS,
+  PARTNER_PHONE_PATTERN,
+  PAYMENT_TYPES,
+  type PaymentType,
+  PositiveStockQuantity,
+  SALES_CHANNELS,
+  SALES_INVOICE_LINES_MAX,
+  SALES_UPLOAD_LISTED_ERRORS,
+  SALES_UPLOAD_LISTED_ORDERS,
+  type SalesChannel,
+  SalesInvoiceAddressInput,
+  SalesInvoiceErrorCode,
+  SalesUnitPrice,
+  type SalesUploadInvoiceRef,
+  type SalesUploadOrder,
+  type SalesUploadPreview,
+  type SalesUploadProblemsDetails,
+  type SalesUploadRowError,
+  type SalesUploadRun,
+  type SalesUploadValues,
+  salesInvoiceTotals,
+  todayInLondon,
+  SalesUploadErrorCode as U,
+  VAT_CODE_LIST,
+  type VatCode,
+  WHOLE_UNIT,
+} from '@backoffice/contracts';
+import Decimal from 'decimal.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../../db/schema.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import type { AuthUser } from '../../platform/auth.ts';
+import { nextDocumentNumbers } from '../../platform/documents-numbers.ts';
+import { AppError, forbidden, notFound, unprocessable } from '../../platform/errors.ts';
+import { loopSlicer } from '../../platform/import.ts';
+import type { Ctx } from '../../platform/routes.ts';
+import { rateOn } from '../currencies/index.ts';
+import {
+  type CellResult,
+  decimalCell,
+  estimateDataRows,
+  fileContent,
+  finishRun,
+  type ImportJob,
+  type MappedRow,
+  mappingById,
+  queueImport,
+  readMappedRows,
+} from '../imports/index.ts';
+import { createCustomer } from '../partners/index.ts';
+import type { AddressWrite, InvoiceWrite, LineWrite } from './sales-invoice.repository.ts';
+import { bookSalesInvoice, getChannelSettings } from './sales-invoice.service.ts';
+import * as repo from './sales-invoice-upload.repository.ts';
+
+/**
+ * The sales-invoice Excel upload (contract sales/sales-invoice-uploads.ts has the whole flow). `planUpload` reads the
+ * file once, row by row, and checks it against the database in a few batched lookups: the preview answers what it
+ * found, a commit refuses while anything is wrong, and the run's job plans again (the database may have changed)
+ * and then writes the orders in batches, each its own transaction: a multi-row insert of the invoices that skips
+ * orders already invoiced (ON CONFLICT on the unique channel order key), their numbers taken at once, their lines
+ * and log rows in multi-row inserts. A batch committed stays; a run taken up again after an interruption plans the
+ * same orders and finds its own invoices there (counted created, not skipped).
+ */
+
+type Field =
+  | 'channel'
+  | 'externalOrderId'
+  | 'orderDate'
+  | 'customerName'
+  | 'customerEmail'
+  | 'customerPhone'
+  | 'addressLine1'
+  | 'addressLine2'
+  | 'city'
+  | 'postcode'
+  | 'country'
+  | 'warehouse'
+  | 'currency'
+  | 'sku'
+  | 'quantity'
+  | 'unitPrice'
+  | 'discount'
+  | 'vatRate'
+  | 'shippingCharge'
+  | 'carrierService'
+  | 'paymentType'
+  | 'paymentReference';
+
+type Row = Partial<Record<Field, string>>;
+
+/** Fields that describe the order (taken from its first row); the rest describe the row's line. */
+const HEAD_FIELDS = [
+  'orderDate',
+  'customerName',
+  'customerEmail',
+  'customerPhone',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'postcode',
+  'country',
+  'warehouse',
+  'currency',
+  'shippingCharge',
+  'carrierService',
+  'paymentType',
+  'paymentReference',
+] as const satisfies readonly Field[];
+
+const cell = <T extends z.ZodType>(schema: T, prepare: (v: string) => unknown = (v) => v) =>
+  z.preprocess((v) => (typeof v === 'string' ? prepare(v) : v), schema);
+const text = (max: number, what: string) => cell(z.string().trim().max(max, `${what} has at most ${max} characters`));
+const upper = (max: number, what: string) =>
+  cell(z.string().trim().toUpperCase().max(max, `${what} has at most ${max} characters`));
+
+const VAT_WORDS: Record<string, VatCode> = { '20': 'STANDARD', '5': 'REDUCED', '0': 'ZERO' };
+
+/** A date cell: YYYY-MM-DD, DD/MM/YYYY (UK) or Excel's day number. */
+function dateCell(v: string): unknown {
+  const t = v.trim();
+  if (/^\d{4}-\d{2}-\d{2}/.test(t)) return t.slice(0, 10);
+  const uk = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(t);
+  if (uk) return `${uk[3]}-${(uk[2] ?? '').padStart(2, '0')}-${(uk[1] ?? '').padStart(2, '0')}`;
+  if (/^\d{5}(\.\d+)?$/.test(t)) {
+    const days = Number.parseInt(t, 10);
+    return new Date(Date.UTC(1899, 11, 30) + days * 86_400_000).toISOString().slice(0, 10);
+  }
+  return t;
+}
+const IsoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date is YYYY-MM-DD or DD/MM/YYYY')
+  .refine(
+    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    'not a date of the calendar',
+  );
+
+const CELLS: Record<Field, z.ZodType> = {
+  channel: upper(20, 'a channel').refine(
+    (v) => (SALES_CHANNELS as readonly string[]).includes(v),
+    `a channel is one of ${SALES_CHANNELS.join(', ')}`,
+  ),
+  externalOrderId: text(100, 'an order id'),
+  orderDate: cell(IsoDay, dateCell),
+  customerName: text(200, 'a name').pipe(z.string().min(1)),
+  customerEmail: cell(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(PARTNER_LIMITS.email, `an e-mail has at most ${PARTNER_LIMITS.email} characters`)
+      .regex(PARTNER_EMAIL_PATTERN, 'not an e-mail address (name@example.com)'),
+  ),
+  customerPhone: cell(
+    z
+      .string()
+      .trim()
+      .transform((v) => v.replace(/\s+/g, ' '))
+      .pipe(z.string().regex(PARTNER_PHONE_PATTERN, 'a phone number is digits, with an optional + first')),
+  ),
+  addressLine1: text(120, 'an address line'),
+  addressLine2: text(120, 'an address line'),
+  city: text(80, 'a town or city'),
+  postcode: text(12, 'a postcode'),
+  country: cell(AddressCountry),
+  warehouse: upper(30, 'a warehouse code'),
+  currency: cell(CurrencyCode, (v) => v.trim().toUpperCase()),
+  sku: upper(64, 'a SKU'),
+  quantity: cell(PositiveStockQuantity, decimalCell),
+  unitPrice: cell(SalesUnitPrice, decimalCell),
+  discount: cell(DiscountPercent, decimalCell),
+  vatRate: cell(
+    z.string().refine((v) => v in VAT_WORDS || (VAT_CODE_LIST as readonly string[]).includes(v), {
+      message: `a VAT code is one of ${VAT_CODE_LIST.join(', ')} (or the rate 20, 5 or 0)`,
+    }),
+    (v) => {
+      const t = String(decimalCell(v)).trim().toUpperCase();
+      return /^\d+(\.0+)?$/.test(t) ? new Decimal(t).toFixed() : t;
+    },
+  ),
+  shippingCharge: cell(Money, decimalCell),
+  carrierService: upper(40, 'a carrier service code'),
+  paymentType: upper(30, 'a payment type').refine(
+    (v) => (PAYMENT_TYPES as readonly string[]).includes(v),
+    `a payment type is one of ${PAYMENT_TYPES.join(', ')}`,
+  ),
+  paymentReference: text(100, 'a payment reference'),
+};
+
+const REQUIRED: Partial<Record<Field, string>> = {
+  externalOrderId: 'an order id is needed',
+  sku: 'a SKU is needed',
+  quantity: 'a quantity is needed',
+  unitPrice: 'a unit price is needed',
+};
+
+function checkCell(field: Field, value: string): CellResult {
+  const parsed = CELLS[field].safeParse(value);
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : // One problem per cell: the first rule it breaks says what to fix.
+      { ok: false, messages: parsed.error.issues.slice(0, 1).map((i) => i.message) };
+}
+
+/** The code of a cell's own problem, by its field. */
+function cellCode(field: string | undefined, missing: boolean): string {
+  if (missing) return U.SALES_UPLOAD_MISSING_VALUE;
+  switch (field) {
+    case 'quantity':
+      return U.SALES_UPLOAD_BAD_QUANTITY;
+    case 'unitPrice':
+    case 'shippingCharge':
+      return U.SALES_UPLOAD_BAD_PRICE;
+    case 'vatRate':
+      return U.SALES_UPLOAD_BAD_VAT_CODE;
+    case 'channel':
+      return U.SALES_UPLOAD_UNKNOWN_CHANNEL;
+    case 'paymentType':
+      return U.SALES_UPLOAD_UNKNOWN_PAYMENT_TYPE;
+    default:
+      return U.SALES_UPLOAD_BAD_VALUE;
+  }
+}
+
+/** Problems by row (all counted, the first SALES_UPLOAD_LISTED_ERRORS kept, in row order once sorted). */
+class Problems {
+  readonly list: SalesUploadRowError[] = [];
+  count = 0;
+  constructor(private readonly headerOf: Map<string, string>) {}
+  add(rowNumber: number, field: string | null, code: string, message: string) {
+    this.count += 1;
+    if (this.list.length < SALES_UPLOAD_LISTED_ERRORS * 4)
+      this.list.push({ rowNumber, field, column: field ? (this.headerOf.get(field) ?? null) : null, code, message });
+  }
+  sorted() {
+    return [...this.list].sort((a, b) => a.rowNumber - b.rowNumber).slice(0, SALES_UPLOAD_LISTED_ERRORS);
+  }
+}
+
+interface OrderLine {
+  rowNumber: number;
+  sku: string;
+  quantity: string;
+  unitPrice: string;
+  discount: string;
+  vatCode: VatCode;
+}
+
+interface PlannedOrder {
+  channel: SalesChannel;
+  externalOrderId: string;
+  firstRow: number;
+  head: Row;
+  headRow: Record<string, number>;
+  lines: OrderLine[];
+  hasErrors: boolean;
+  /** Set once the order is good. */
+  write?: { head: Omit<InvoiceWrite, 'customerId'>; lines: LineWrite[]; customerId: string | null };
+  customerName: string;
+  customerEmail: string | null;
+  customerPhone: string | null;
+  existing: { id: string; number: string; status: string; importRunId: string | null } | null;
+}
+
+export interface UploadPlan {
+  rowCount: number;
+  orders: PlannedOrder[];
+  problems: Problems;
+  columns: MappingColumn[];
+}
+
+const orderKey = (channel: string, id: string) => `${channel}\u0000${id}`;
+
+/** Reads and checks a file (nothing written): see the top of this file. */
+export async function planUpload(
+  db: Kysely<Database>,
+  content: Buffer,
+  options: { columns: MappingColumn[]; channel: SalesChannel; warehouseId: string | null },
+  onRows?: (rows: number) => void,
+): Promise<UploadPlan> {
+  let columns = options.columns;
+  const rows: MappedRow<Row>[] = [];
+  for await (const row of readMappedRows<Field, Row>(content, {
+    kind: 'sales_invoices',
+    columns: options.columns,
+    checkCell,
+    requiredMessages: REQUIRED,
+    onColumns: (c) => {
+      columns = c;
+    },
+  })) {
+    rows.push(row);
+    if (rows.length % 2000 === 0) onRows?.(rows.length);
+  }
+  onRows?.(rows.length);
+  const problems = new Problems(new Map(columns.map((c) => [c.field, c.header])));
+  const pause = loopSlicer();
+
+  // Orders by (channel, external order id), in the order of their first rows.
+  const orders = new Map<string, PlannedOrder>();
+  for (const { rowNumber, value, errors } of rows) {
+    await pause();
+    for (const e of errors)
+      problems.add(
+        e.rowNumber,
+        e.field ?? null,
+        cellCode(e.field, e.message === REQUIRED[e.field as Field]),
+        e.message,
+      );
+    if (!value.externalOrderId) continue;
+    const badChannel = errors.some((e) => e.field === 'channel');
+    if (badChannel) continue;
+    const channel = (value.channel ?? options.channel) as SalesChannel;
+    const key = orderKey(channel, value.externalOrderId);
+    let order = orders.get(key);
+    if (!order) {
+      const headRow: Record<string, number> = {};
+      for (const f of HEAD_FIELDS) headRow[f] = rowNumber;
+      order = {
+        channel,
+        externalOrderId: value.externalOrderId,
+        firstRow: rowNumber,
+        head: Object.fromEntries(HEAD_FIELDS.map((f) => [f, value[f]])) as Row,
+        headRow,
+        lines: [],
+        hasErrors: false,
+        customerName: value.customerName ?? '',
+        customerEmail: value.customerEmail ?? null,
+        customerPhone: value.customerPhone ?? null,
+        existing: null,
+      };
+      orders.set(key, order);
+    } else {
+      for (const f of HEAD_FIELDS) {
+        const v = value[f];
+        if (v === undefined || errors.some((e) => e.field === f)) continue;
+        if (order.head[f] !== v) {
+          problems.add(
+            rowNumber,
+            f,
+            U.SALES_UPLOAD_ORDER_CONFLICT,
+            `order ${value.externalOrderId} says "${order.head[f] ?? ''}" in row ${order.firstRow}, here "${v}": an order's rows agree`,
+          );
+          order.hasErrors = true;
+        }
+      }
+    }
+    if (errors.length) order.hasErrors = true;
+    if (order.lines.length >= SALES_INVOICE_LINES_MAX) {
+      problems.add(
+        rowNumber,
+        'externalOrderId',
+        U.SALES_UPLOAD_TOO_MANY_LINES,
+        `order ${value.externalOrderId} has more than ${SALES_INVOICE_LINES_MAX} lines`,
+      );
+      order.hasErrors = true;
+      continue;
+    }
+    if (value.sku && value.quantity && value.unitPrice && !errors.length)
+      order.lines.push({
+        rowNumber,
+        sku: value.sku,
+        quantity: value.quantity,
+        unitPrice: value.unitPrice,
+        discount: value.discount ?? '0',
+        vatCode: value.vatRate ? (VAT_WORDS[value.vatRate] ?? (value.vatRate as VatCode)) : 'STANDARD',
+      });
+  }
+  const list = [...orders.values()];
+
+  // What the rows name, each kind in one lookup (or a few for many keys).
+  const skus = [...new Set(list.flatMap((o) => o.lines.map((l) => l.sku)))];
+  const products = new Map((await repo.productsBySkus(db, skus)).map((p) => [p.sku.toUpperCase(), p]));
+  const warehouseCodes = [...new Set(list.flatMap((o) => (o.head.warehouse ? [o.head.warehouse] : [])))];
+  const warehouses = new Map((await repo.warehousesByCodes(db, warehouseCodes)).map((w) => [w.code.toUpperCase(), w]));
+  const defaultWarehouse = options.warehouseId ? await repo.warehouseById(db, options.warehouseId) : undefined;
+  const serviceCodes = [...new Set(list.flatMap((o) => (o.head.carrierService ? [o.head.carrierService] : [])))];
+  const services = new Map<string, { id: string; code: string; active: boolean; carrier_active: boolean }[]>();
+  for (const s of await repo.carrierServicesByCodes(db, serviceCodes))
+    services.set(s.code.toUpperCase(), [...(services.get(s.code.toUpperCase()) ?? []), s]);
+  const settings = new Map((await getChannelSettings(db)).items.map((s) => [s.channel, s.pricesIncludeVat]));
+  const existing = new Map(
+    (await repo.invoicesOfOrders(db, list)).map((i) => [orderKey(i.channel, i.external_order_id), i]),
+  );
+  const rates = new Map<string, string | AppError>();
+  const today = todayInLondon();
+
+  for (const order of list) {
+    await pause();
+    const found = existing.get(orderKey(order.channel, order.externalOrderId));
+    // An order already invoiced is skipped whatever else it says: only its rows' own cells were checked.
+    if (found) {
+      order.existing = { id: found.id, number: found.number, status: found.status, importRunId: found.import_run_id };
+      continue;
+    }
+    const add = (field: Field | null, code: string, message: string, row = order.firstRow) => {
+      problems.add(field ? (order.headRow[field] ?? row) : row, field, code, message);
+      order.hasErrors = true;
+    };
+    const lines: LineWrite[] = [];
+    for (const l of order.lines) {
+      const p = products.get(l.sku);
+      if (!p?.active) {
+        problems.add(
+          l.rowNumber,
+          'sku',
+          U.SALES_UPLOAD_UNKNOWN_SKU,
+          p ? `${p.sku} is deactivated: it cannot be sold` : `no product has the SKU ${l.sku}`,
+        );
+        order.hasErrors = true;
+        continue;
+      }
+      if (p.unit === WHOLE_UNIT && !new Decimal(l.quantity).isInteger()) {
+        problems.add(
+          l.rowNumber,
+          'quantity',
+          U.SALES_UPLOAD_BAD_QUANTITY,
+          `${p.sku} is counted in units: sell a whole quantity`,
+        );
+        order.hasErrors = true;
+        continue;
+      }
+      lines.push({
+        lineNo: lines.length + 1,
+        productId: p.id,
+        quantity: new Decimal(l.quantity).toFixed(),
+        unitPrice: new Decimal(l.unitPrice).toFixed(),
+        discountPercent: new Decimal(l.discount).toFixed(),
+        vatCode: l.vatCode,
+        vatRate: '0',
+        netAmount: '0',
+        vatAmount: '0',
+        grossAmount: '0',
+      });
+    }
+    if (!order.customerName) add('customerName', U.SALES_UPLOAD_MISSING_VALUE, 'a customer name is needed');
+    const h = order.head;
+    let warehouseId: string | undefined;
+    if (h.warehouse) {
+      const w = warehouses.get(h.warehouse);
+      if (!w?.active)
+        add(
+          'warehouse',
+          U.SALES_UPLOAD_UNKNOWN_WAREHOUSE,
+          w ? `warehouse ${w.code} is inactive: it ships no orders` : `there is no warehouse with code ${h.warehouse}`,
+        );
+      else warehouseId = w.id;
+    } else if (defaultWarehouse?.active) warehouseId = defaultWarehouse.id;
+    else add('warehouse', U.SALES_UPLOAD_MISSING_VALUE, 'choose a warehouse for orders whose row names none');
+    let carrierServiceId: string | null = null;
+    if (h.carrierService) {
+      const matches = services.get(h.carrierService) ?? [];
+      const live = matches.filter((s) => s.active && s.carrier_active);
+      if (live.length !== 1)
+        add(
+          'carrierService',
+          U.SALES_UPLOAD_UNKNOWN_CARRIER_SERVICE,
+          live.length > 1
+            ? `several carriers have a service ${h.carrierService}`
+            : `there is no active carrier service with code ${h.carrierService}`,
+        );
+      else carrierServiceId = live[0]?.id ?? null;
+    }
+    const address = SalesInvoiceAddressInput.safeParse({
+      name: order.customerName || null,
+      line1: h.addressLine1 ?? '',
+      line2: h.addressLine2 ?? null,
+      city: h.city ?? '',
+      county: null,
+      postcode: h.postcode ?? null,
+      country: h.country ?? 'GB',
+    });
+    let delivery: AddressWrite | undefined;
+    if (!address.success)
+      for (const issue of address.error.issues) {
+        const fields: Record<string, Field> = {
+          line1: 'addressLine1',
+          line2: 'addressLine2',
+          city: 'city',
+          postcode: 'postcode',
+        };
+        const field: Field = fields[String(issue.path[0])] ?? 'country';
+        add(field, h[field] ? U.SALES_UPLOAD_BAD_VALUE : U.SALES_UPLOAD_MISSING_VALUE, issue.message);
+      }
+    else delivery = { ...address.data, county: address.data.county ?? null };
+    const invoiceDate = h.orderDate ?? today;
+    const currency = h.currency ?? BASE_CURRENCY;
+    let exchangeRate = '1';
+    if (currency !== BASE_CURRENCY) {
+      const rk = `${currency}|${invoiceDate}`;
+      if (!rates.has(rk))
+        rates.set(
+          rk,
+          await rateOn(db, currency as CurrencyCode, invoiceDate).then(
+            (r) => r.rate,
+            (e: unknown) => {
+              if (e instanceof AppError) return e;
+              throw e;
+            },
+          ),
+        );
+      const rate = rates.get(rk);
+      if (rate instanceof AppError) add('currency', U.SALES_UPLOAD_BAD_VALUE, rate.message);
+      else exchangeRate = rate ?? '1';
+    }
+    if (order.hasErrors || !warehouseId || !delivery || !lines.length) {
+      order.hasErrors = order.hasErrors || !lines.length;
+      continue;
+    }
+    const pricesIncludeVat = settings.get(order.channel) ?? false;
+    const totals = salesInvoiceTotals(
+      lines.map((l) => ({
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        discountPercent: l.discountPercent,
+        vatCode: l.vatCode as VatCode,
+      })),
+      { charge: h.shippingCharge ?? '0', vatCode: 'STANDARD' },
+      pricesIncludeVat,
+    );
+    lines.forEach((l, i) => {
+      const a = totals.lines[i];
+      if (!a) return;
+      l.vatRate = a.vatRate;
+      l.netAmount = a.net;
+      l.vatAmount = a.vat;
+      l.grossAmount = a.gross;
+    });
+    order.write = {
+      customerId: null,
+      lines,
+      head: {
+        channel: order.channel,
+        externalOrderId: order.externalOrderId,
+        email: order.customerEmail,
+        billing: delivery,
+        delivery,
+        warehouseId,
+        currency,
+        exchangeRate,
+        invoiceDate,
+        taxPointDate: invoiceDate,
+        pricesIncludeVat,
+        shippingCharge: new Decimal(h.shippingCharge ?? '0').toFixed(2),
+        shippingVatCode: 'STANDARD',
+        shippingNet: totals.shipping.net,
+        shippingVat: totals.shipping.vat,
+        carrierServiceId,
+        paymentType: (h.paymentType as PaymentType | undefined) ?? null,
+        paymentReference: h.paymentReference ?? '',
+        note: '',
+        netTotal: totals.net,
+        vatTotal: totals.vat,
+        grossTotal: totals.gross,
+        lineCount: lines.length,
+        totalQuantity: lines.reduce((s, l) => s.add(l.quantity), new Decimal(0)).toFixed(),
+      },
+    };
+  }
+  return { rowCount: rows.length, orders: list, problems, columns };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+async function storedFile(ctx: Ctx, fileName: string) {
+  const file = await repo.uploadedFileOf(ctx.db, fileName);
+  // Someone else's upload is treated as unknown: its existence is not revealed.
+  if (!file || file.uploaded_by !== ctx.user.id) throw notFound('File', fileName);
+  if (file.kind !== 'xlsx')
+    throw new AppError(
+      415,
+      ImportRunErrorCode.IMPORT_FILE_NOT_SPREADSHEET,
+      'Only an Excel .xlsx file can be imported.',
+    );
+  const content = await fileContent(ctx.db, file.id);
+  if (!content) throw notFound('File', fileName);
+  return content;
+}
+
+async function mappingColumns(ctx: Ctx, mappingId: string): Promise<MappingColumn[]> {
+  const mapping = await mappingById(ctx.db, mappingId);
+  if (!mapping) throw notFound('Excel mapping', mappingId);
+  if (mapping.kind !== 'sales_invoices')
+    throw unprocessable(
+      ImportRunErrorCode.IMPORT_MAPPING_KIND_MISMATCH,
+      `Mapping "${mapping.name}" is for ${IMPORT_KIND_DEFS[mapping.kind as 'products'].label.toLowerCase()}, not sales invoices.`,
+    );
+  return mapping.columns as MappingColumn[];
+}
+
+function toOrder(o: PlannedOrder): SalesUploadOrder {
+  return {
+    channel: o.channel,
+    externalOrderId: o.externalOrderId,
+    firstRow: o.firstRow,
+    lineCount: o.lines.length,
+    customerName: o.customerName,
+    customerEmail: o.customerEmail,
+    currency: o.write?.head.currency ?? o.head.currency ?? BASE_CURRENCY,
+    grossTotal: o.write?.head.grossTotal ?? null,
+    hasErrors: o.hasErrors,
+    existing: o.existing ? { invoiceId: o.existing.id, number: o.existing.number } : null,
+  };
+}
+
+/** The preview: every order and every problem; nothing written. */
+export async function previewUpload(ctx: Ctx, input: SalesUploadValues): Promise<SalesUploadPreview> {
+  const columns = await mappingColumns(ctx, input.mappingId);
+  const content = await storedFile(ctx, input.fileName);
+  const plan = await planUpload(ctx.db, content, { columns, channel: input.channel, warehouseId: input.warehouseId });
+  const skipCount = plan.orders.filter((o) => o.existing).length;
+  return {
+    rowCount: plan.rowCount,
+    orderCount: plan.orders.length,
+    newCount: plan.orders.filter((o) => !o.existing && !o.hasErrors).length,
+    skipCount,
+    errorCount: plan.problems.count,
+    errors: plan.problems.sorted(),
+    // Orders with problems first, so a long file's problems are on the first page.
+    orders: [...plan.orders]
+      .sort((a, b) => Number(b.hasErrors) - Number(a.hasErrors) || a.firstRow - b.firstRow)
+      .slice(0, SALES_UPLOAD_LISTED_ORDERS)
+      .map(toOrder),
+  };
+}
+
+function refuseProblems(problems: Problems): AppError {
+  const errors = problems.sorted();
+  const onlySkus = problems.list.every((e) => e.code === U.SALES_UPLOAD_UNKNOWN_SKU);
+  const details: SalesUploadProblemsDetails = { errorCount: problems.count, errors };
+  const first = errors[0];
+  return unprocessable(
+    onlySkus ? U.SALES_UPLOAD_UNKNOWN_SKU : U.SALES_UPLOAD_INVALID,
+    `${problems.count} problem(s) in the file${first ? ` (row ${first.rowNumber}: ${first.message})` : ''}; nothing was imported. Fix them and upload the file again.`,
+    details,
+  );
+}
+
+interface RunOptions {
+  channel: SalesChannel;
+  warehouseId: string | null;
+  book: boolean;
+}
+
+/** The commit: refused while the file has problems; else a run queued for the job. */
+export async function commitUpload(ctx: Ctx, input: SalesUploadValues): Promise<SalesUploadRun> {
+  if (input.book && !ctx.user.permissions.has('approve_sales_invoice'))
+    throw forbidden(
+      'Booking invoices needs the permission to book sales invoices: import them as pending instead.',
+      { required: ['approve_sales_invoice'] },
+      SalesInvoiceErrorCode.SALES_INVOICE_BOOK_NOT_PERMITTED,
+    );
+  const columns = await mappingColumns(ctx, input.mappingId);
+  const content = await storedFile(ctx, input.fileName);
+  const plan = await planUpload(ctx.db, content, { columns, channel: input.channel, warehouseId: input.warehouseId });
+  if (plan.problems.count) throw refuseProblems(plan.problems);
+  const run = await queueImport(ctx, 'sales_invoices', {
+    fileName: input.fileName,
+    mappingId: input.mappingId,
+    mode: 'insert',
+  });
+  const options: RunOptions = { channel: input.channel, warehouseId: input.warehouseId, book: input.book };
+  await repo.setRunOptions(ctx.db, run.id, options);
+  return getUploadRun(ctx.db, run.id);
+}
+
+interface Outcome {
+  skipped?: SalesUploadInvoiceRef[];
+  skippedCount?: number;
+  errors?: SalesUploadRowError[];
+  createdCount?: number;
+}
+
+export async function getUploadRun(db: Kysely<Database>, id: string): Promise<SalesUploadRun> {
+  const r = await repo.uploadRun(db, id);
+  if (!r) throw notFound('Upload', id);
+  const options = (r.options ?? {}) as Partial<RunOptions>;
+  const outcome = (r.outcome ?? {}) as Outcome;
+  const created = await repo.invoicesOfRun(db, id, SALES_UPLOAD_LISTED_ORDERS);
+  const timings = r.timings as { totalMs?: number } | null;
+  return {
+    id: r.id,
+    fileName: r.file_name,
+    mappingName: r.mapping_name,
+    status: r.status as SalesUploadRun['status'],
+    book: options.book ?? false,
+    rowsTotal: r.rows_total,
+    rowsDone: r.rows_done,
+    createdCount: r.created_count,
+    skippedCount: r.updated_count,
+    shortCount: options.book ? await repo.shortInvoicesOfRun(db, id) : 0,
+    failure: r.failure_code ? { code: r.failure_code, message: r.failure_message ?? '' } : null,
+    errors: outcome.errors ?? [],
+    created: created.map((i) => ({
+      invoiceId: i.id,
+      number: i.number,
+      channel: i.channel as SalesChannel,
+      externalOrderId: i.external_order_id ?? '',
+      status: i.status,
+    })),
+    skipped: outcome.skipped ?? [],
+    createdAt: new Date(r.created_at).toISOString(),
+    finishedAt: r.finished_at ? new Date(r.finished_at).toISOString() : null,
+    totalMs: timings?.totalMs ?? null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The job
+
+/** Orders per transaction: large enough for few statements, small enough that progress moves and locks are short. */
+const BATCH = 500;
+
+/** A request-like context for the services a job calls (customers, booking): the run's user, the batch's transaction. */
+function jobCtx(db: Kysely<Database>, user: { id: string; username: string }, requestId: string | null): Ctx {
+  const authUser: AuthUser = {
+    id: user.id,
+    username: user.username,
+    name: user.username,
+    email: '',
+    permissions: new Set(),
+  };
+  return {
+    db,
+    user: authUser,
+    requestId: requestId ?? '',
+    get request(): FastifyRequest {
+      throw new Error('a job has no request');
+    },
+    get reply(): FastifyReply {
+      throw new Error('a job has no reply');
+    },
+    audit: (e) => writeAudit(db, { user, requestId, ...e }),
+  };
+}
+
+/** The sales-invoice upload job (see the top of this file). */
+export async function runSalesInvoiceUpload(job: ImportJob): Promise<void> {
+  const started = Date.now();
+  const run = job.run;
+  const options = ((await repo.runOptions(job.db, run.id))?.options ?? {}) as Partial<RunOptions>;
+  const content = await fileContent(job.db, run.fileId);
+  if (!content) throw new AppError(404, 'NOT_FOUND', 'The uploaded file is gone. Upload it again.');
+  const estimate = estimateDataRows(content);
+  job.progress(0, estimate);
+  const plan = await planUpload(
+    job.db,
+    content,
+    { columns: run.columns ?? [], channel: options.channel ?? 'MANUAL', warehouseId: options.warehouseId ?? null },
+    (n) => job.progress(n, Math.max(estimate ?? 0, n)),
+  );
+  const readMs = Date.now() - started;
+  if (plan.problems.count) {
+    await repo.setRunOutcome(job.db, run.id, { errors: plan.problems.sorted() } satisfies Outcome);
+    await finishRun(job.db, run.id, {
+      status: 'FAILED',
+      columns: plan.columns,
+      rowsTotal: plan.rowCount,
+      rowsDone: plan.rowCount,
+      errorCount: plan.problems.count,
+      errors: plan.problems
+        .sorted()
+        .map((e) => ({ rowNumber: e.rowNumber, ...(e.field ? { field: e.field } : {}), message: e.message })),
+      failure: {
+        code: 'IMPORT_INVALID',
+        message: `${plan.problems.count} problem(s) in the file; nothing was imported. Fix them and upload the file again.`,
+      },
+      timings: { readMs, checkMs: 0, applyMs: 0, totalMs: Date.now() - started },
+    });
+    return;
+  }
+  const skipped: SalesUploadInvoiceRef[] = [];
+  let skippedCount = 0;
+  let createdCount = 0;
+  const ref = (o: PlannedOrder, e: { id: string; number: string; status: string }): SalesUploadInvoiceRef => ({
+    invoiceId: e.id,
+    number: e.number,
+    channel: o.channel,
+    externalOrderId: o.externalOrderId,
+    status: e.status,
+  });
+  const skip = (o: PlannedOrder, e: { id: string; number: string; status: string }) => {
+    skippedCount += 1;
+    if (skipped.length < SALES_UPLOAD_LISTED_ORDERS) skipped.push(ref(o, e));
+  };
+  // Orders already invoiced before this run are skipped without a write; this run's own earlier writes count.
+  const todo: PlannedOrder[] = [];
+  for (const o of plan.orders) {
+    if (o.existing && o.existing.importRunId === run.id) createdCount += 1;
+    else if (o.existing) skip(o, o.existing);
+    else todo.push(o);
+  }
+  // Customers by e-mail, looked up once for the file.
+  const emails = [...new Set(todo.flatMap((o) => (o.customerEmail ? [o.customerEmail] : [])))];
+  const customerOf = new Map<string, string>();
+  for (const c of await repo.customersByEmails(job.db, emails))
+    if (c.email && !customerOf.has(c.email)) customerOf.set(c.email, c.id);
+
+  await job.applying(plan.orders.length);
+  let done = plan.orders.length - todo.length;
+  job.progress(done, plan.orders.length);
+  const applyStarted = Date.now();
+  let shortCount = 0;
+  for (let i = 0; i < todo.length; i += BATCH) {
+    const batch = todo.slice(i, i + BATCH);
+    await job.db.transaction().execute(async (tx) => {
+      const ctx = jobCtx(tx, run.createdBy, run.requestId);
+      // New customers (one per new e-mail; an order without e-mail has its own), through the customers' service.
+      for (const o of batch) {
+        if (!o.write) continue;
+        const known = o.customerEmail ? customerOf.get(o.customerEmail) : undefined;
+        if (known) {
+          o.write.customerId = known;
+          continue;
+        }
+        const d = o.write.head.delivery;
+        const made = await createCustomer(
+          ctx,
+          CustomerInput.parse({
+            name: o.customerName,
+            email: o.customerEmail,
+            phone: o.customerPhone,
+            addresses: [
+              {
+                kind: 'shipping',
+                line1: d.line1,
+                line2: d.line2,
+                city: d.city,
+                postcode: d.postcode,
+                country: d.country,
+                isDefault: true,
+              },
+            ],
+          }),
+        );
+        o.write.customerId = made.id;
+        if (o.customerEmail) customerOf.set(o.customerEmail, made.id);
+      }
+      const placeholders = batch.map((o, n) => ({ order: o, placeholder: `UPLOAD-${run.id}-${i + n}` }));
+      const inserted = await repo.insertInvoices(
+        tx,
+        placeholders.flatMap(({ order, placeholder }) =>
+          order.write
+            ? [{ placeholder, head: { ...order.write.head, customerId: order.write.customerId as string } }]
+            : [],
+        ),
+        run.createdBy.id,
+        run.id,
+      );
+      const idOf = new Map(inserted.map((r) => [r.number, r.id]));
+      const written = placeholders.filter((p) => idOf.has(p.placeholder));
+      // Numbers in the file's order, taken at once for those written (gap-free: none for the orders skipped).
+      const numbers = await nextDocumentNumbers(tx, 'salesInvoice', written.length);
+      await repo.setNumbers(
+        tx,
+        written.map((p) => idOf.get(p.placeholder) as string),
+        numbers,
+      );
+      await repo.insertLines(
+        tx,
+        written.flatMap((p) =>
+          (p.order.write?.lines ?? []).map((line) => ({ invoiceId: idOf.get(p.placeholder) as string, line })),
+        ),
+      );
+      await repo.insertAuditRows(
+        tx,
+        run.createdBy,
+        run.requestId,
+        written.map((p, n) => ({
+          action: 'create',
+          entityId: numbers[n] as string,
+          after: {
+            number: numbers[n],
+            channel: p.order.channel,
+            externalOrderId: p.order.externalOrderId,
+            grossTotal: p.order.write?.head.grossTotal,
+            currency: p.order.write?.head.currency,
+            lineCount: p.order.write?.lines.length,
+            importRunId: run.id,
+            fileName: run.fileName,
+          },
+        })),
+      );
+      createdCount += written.length;
+      // Orders another upload wrote meanwhile: the index skipped them.
+      const raced = placeholders.filter((p) => !idOf.has(p.placeholder)).map((p) => p.order);
+      if (raced.length) {
+        const found = new Map(
+          (await repo.invoicesOfOrders(tx, raced)).map((e) => [orderKey(e.channel, e.external_order_id), e]),
+        );
+        for (const o of raced) {
+          const e = found.get(orderKey(o.channel, o.externalOrderId));
+          if (e) skip(o, e);
+        }
+      }
+      if (options.book)
+        for (const p of written) {
+          const booked = await bookSalesInvoice(ctx, idOf.get(p.placeholder) as string, { onShortage: 'KEEP_PENDING' });
+          if (booked.status === 'PENDING') shortCount += 1;
+        }
+    });
+    done += batch.length;
+    job.progress(done, plan.orders.length);
+    // Other requests get the event loop between batches.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  const applyMs = Date.now() - applyStarted;
+  await job.db.transaction().execute(async (tx) => {
+    await repo.setRunOutcome(tx, run.id, { skipped, skippedCount } satisfies Outcome);
+    await finishRun(tx, run.id, {
+      status: 'APPLIED',
+      columns: plan.columns,
+      rowsTotal: plan.orders.length,
+      rowsDone: plan.orders.length,
+      createdCount,
+      updatedCount: skippedCount,
+      timings: { readMs, checkMs: 0, applyMs, totalMs: Date.now() - started },
+    });
+    await writeAudit(tx, {
+      user: run.createdBy,
+      requestId: run.requestId,
+      action: 'apply',
+      entity: 'sales_invoices_import',
+      entityId: run.id,
+      after: {
+        fileName: run.fileName,
+        rows: plan.rowCount,
+        orders: plan.orders.length,
+        created: createdCount,
+        skipped: skippedCount,
+        book: options.book ?? false,
+        leftPendingShort: shortCount,
+      },
+    });
+  });
+}
