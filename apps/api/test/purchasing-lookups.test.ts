@@ -5,7 +5,12 @@ import type {
   SupplierLookupItem,
   WarehouseLookupItem,
 } from '@backoffice/contracts';
-import { ALL_PERMISSIONS, PURCHASING_PICKER_PERMISSIONS, purchasingLookupsApi } from '@backoffice/contracts';
+import {
+  ALL_PERMISSIONS,
+  ORDER_TO_CASH_PICKER_PERMISSIONS,
+  PURCHASING_PICKER_PERMISSIONS,
+  purchasingLookupsApi,
+} from '@backoffice/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, clientWith, startTestApp, type TestApp } from './app.ts';
 import { businessChecksum, businessTables } from './business-tables.ts';
@@ -34,6 +39,7 @@ beforeAll(async () => {
     'view_product',
     'view_warehouse',
     ...PURCHASING_PICKER_PERMISSIONS,
+    ...ORDER_TO_CASH_PICKER_PERMISSIONS,
   ]);
   const [b, o] = await Promise.all([
     clientWith(ta, ['add_purchase_order']),
@@ -210,6 +216,31 @@ describe('purchasing lookups', () => {
       expect(res.body.details.required).toContain('add_purchase_order');
     }
     expect(await businessChecksum(ta.t.db, tables)).toEqual(before);
+  });
+
+  it('lets a picker or a customer service agent choose a warehouse and products, and nothing of purchasing', async () => {
+    for (const permission of [
+      'ship_list',
+      'handle_pick_list_process',
+      'add_sales_invoice',
+      'add_return_ticket',
+    ] as const) {
+      const { api } = await clientWith(ta, [permission]);
+      expect((await api.get('/api/warehouses')).status, permission).toBe(403);
+      const warehouses = await api.get<Page<WarehouseLookupItem>>(
+        `/api/purchasing-lookups/warehouses?q=${warehouse.code}`,
+      );
+      expect(warehouses.status, permission).toBe(200);
+      expect(warehouses.body.items.map((w) => w.id)).toEqual([warehouse.id]);
+      const products = await api.get<{ items: { id: string }[] }>('/api/purchasing-lookups/products?q=LKP');
+      expect(products.status, permission).toBe(200);
+      expect(products.body.items.map((p) => p.id)).toContain(product.id);
+      // Suppliers and bins stay the purchasing screens' own.
+      expect((await api.get('/api/purchasing-lookups/suppliers')).status, permission).toBe(403);
+      expect((await api.get(`/api/purchasing-lookups/warehouses/${warehouse.id}/locations`)).status, permission).toBe(
+        403,
+      );
+    }
   });
 
   it('answers 400 for a page too large for a picker', async () => {

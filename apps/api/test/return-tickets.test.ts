@@ -15,6 +15,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkStock } from '../src/domains/stock/index.ts';
 import { type ApiClient, clientWith, startTestApp, type TestApp } from './app.ts';
+import { pickInvoices, shipInvoices } from './fulfilment.ts';
 
 let ta: TestApp;
 let admin: ApiClient;
@@ -153,34 +154,23 @@ async function bookedInvoice(
   return res.body;
 }
 /**
- * Stands in for the ship list (helper SL's work, swapped by the lead when it lands): issues each of the invoice's
- * reservations through the stock reservations API, so real ISSUE rows at FIFO cost with source_type 'sales_invoice'
- * and source_id the invoice id exist, then marks the invoice PROCESSED by SQL as confirming a ship list would.
+ * A booked invoice shipped for real: picked on a pick list and shipped on a ship list, whose confirm issues its
+ * reservations at FIFO cost (ISSUE rows, source `sales_invoice`, the invoice's id: the cost a return comes back at)
+ * and makes it PROCESSED.
  */
-async function standInForShipping(invoiceId: string) {
-  const reservations = await ta.t.db
-    .selectFrom('stock_reservations')
-    .select('id')
-    .where('source_type', '=', 'sales_invoice')
-    .where('source_id', '=', invoiceId)
-    .where('status', '=', 'OPEN')
-    .execute();
-  for (const r of reservations) {
-    const res = await admin.post(`/api/stock/reservations/${r.id}/issue`, {});
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-  }
-  // Stand-in for the ship list's confirmation: the invoice is shipped.
-  await sql`UPDATE sales_invoices SET status = 'PROCESSED', updated_at = now() WHERE id = ${invoiceId}`.execute(
-    ta.t.db,
-  );
-}
 async function shippedInvoice(
   customerId: string,
   warehouseId: string,
   lines: { productId: string; quantity: string }[],
 ) {
   const inv = await bookedInvoice(customerId, warehouseId, lines);
-  await standInForShipping(inv.id);
+  await shipInvoices(admin, warehouseId, [inv.id]);
+  const issues = await ta.t.db
+    .selectFrom('stock_movements')
+    .select(['kind', 'source_type'])
+    .where('source_id', '=', inv.id)
+    .execute();
+  expect(issues.map((m) => [m.kind, m.source_type])).toEqual(lines.map(() => ['ISSUE', 'sales_invoice']));
   return inv;
 }
 type Line = ReturnTicketInput['lines'][number];
@@ -383,6 +373,14 @@ describe('return tickets', () => {
     const res = await create({ invoiceId: inv.id, lines: [line(p.id, '1')] });
     expect(res.status).toBe(422);
     expect((res.body as unknown as ErrorBody).code).toBe('RETURN_TICKET_INVOICE_NOT_SHIPPED');
+    expect(await ticketCount()).toBe(before);
+    // Picked and packed is not shipped either: nothing has left the warehouse yet.
+    await pickInvoices(admin, w.id, [inv.id]);
+    const packed = await create({ invoiceId: inv.id, lines: [line(p.id, '1')] });
+    expect([packed.status, (packed.body as unknown as ErrorBody).code]).toEqual([
+      422,
+      'RETURN_TICKET_INVOICE_NOT_SHIPPED',
+    ]);
     expect(await ticketCount()).toBe(before);
   });
 

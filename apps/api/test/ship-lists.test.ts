@@ -18,6 +18,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkStock, type PostLine, post } from '../src/domains/stock/index.ts';
 import { pdfText } from '../src/platform/pdf/pdf-text.ts';
 import { type ApiClient, clientWith, startTestApp, type TestApp } from './app.ts';
+import { pickInvoices } from './fulfilment.ts';
 
 let ta: TestApp;
 let admin: ApiClient;
@@ -120,20 +121,7 @@ async function customer() {
   return customerId;
 }
 
-/**
- * Stands in for the pick list (issue 17's Pick List, built beside this): moves booked invoices straight to
- * READY_FOR_DELIVERY, as picking and packing them would. The lead swaps it for the pick list's confirm.
- */
-async function standInForPicking(ids: string[]) {
-  await ta.t.db
-    .updateTable('sales_invoices')
-    .set({ status: 'READY_FOR_DELIVERY' })
-    .where('id', 'in', ids)
-    .where('status', '=', 'BOOKED')
-    .execute();
-}
-
-/** An invoice created and booked through the API, then packed by the stand-in. */
+/** An invoice created and booked through the API, then picked and packed on a pick list of its own. */
 async function packedInvoice(
   warehouseId: string,
   lines: { productId: string; quantity: string }[],
@@ -154,7 +142,9 @@ async function packedInvoice(
   );
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   expect(res.body.status).toBe('BOOKED');
-  if (pack) await standInForPicking([res.body.id]);
+  if (!pack) return res.body;
+  await pickInvoices(admin, warehouseId, [res.body.id]);
+  expect(await invoiceStatus(res.body.id)).toBe('READY_FOR_DELIVERY');
   return res.body;
 }
 

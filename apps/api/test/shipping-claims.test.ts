@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, clientWith, startTestApp, type TestApp } from './app.ts';
 import { businessChecksum, businessTables } from './business-tables.ts';
 import { DOCX, PDF, PNG } from './fixtures.ts';
+import { shipInvoices } from './fulfilment.ts';
 
 let ta: TestApp;
 let admin: ApiClient;
@@ -127,21 +128,19 @@ async function bookedInvoice(opts: { carrier?: boolean } = {}) {
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   expect(res.body.status).toBe('BOOKED');
   expect(res.body.grossTotal).toBe('30.00');
-  return { invoice: res.body, carrierId: carrier?.carrierId ?? null, product };
+  return { invoice: res.body, carrierId: carrier?.carrierId ?? null, product, warehouseId: wh };
 }
 
 /**
- * Stands in for the ship list (helper "SL" builds it: it makes invoices PROCESSED with carrier, service, tracking
- * numbers and parcels). Until it lands, a shipped invoice is a booked one set PROCESSED here.
+ * A booked invoice shipped for real: picked on a pick list, then shipped on a ship list with its own carrier service
+ * (or the one given) and one parcel with a new tracking number, which the ship list records as its shipment.
  */
-async function standInForShipping(id: string) {
-  await sql`UPDATE sales_invoices SET status = 'PROCESSED', updated_at = now() WHERE id = ${id}`.execute(ta.t.db);
-}
-
-async function shippedInvoice(opts: { carrier?: boolean } = {}) {
+async function shippedInvoice(opts: { carrier?: boolean; carrierServiceId?: string } = {}) {
   const made = await bookedInvoice(opts);
-  await standInForShipping(made.invoice.id);
-  return made;
+  const shipped = await shipInvoices(admin, made.warehouseId, [made.invoice.id], {
+    carrierServiceId: opts.carrierServiceId,
+  });
+  return { ...made, trackingNumbers: shipped.trackingNumbers[made.invoice.id] ?? [] };
 }
 
 const claimInput = (invoice: SalesInvoice, extra: Partial<ShippingClaimInput> = {}): ShippingClaimInput => ({
@@ -334,7 +333,7 @@ describe('shipping claims: the machine', () => {
 
 describe('shipping claims: amounts and lines held to the invoice', () => {
   it('refuses more than the goods plus shipping, counting the invoice’s other live claims, and writes nothing', async () => {
-    const { invoice } = await shippedInvoice();
+    const { invoice, trackingNumbers } = await shippedInvoice();
     const before = await checksum();
     const over = await admin.post<ErrorBody>(
       '/api/shipping-claims',
@@ -356,6 +355,11 @@ describe('shipping claims: amounts and lines held to the invoice', () => {
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     const offer = await admin.get<ShippableInvoice>(`/api/shipping-claims/invoices/${invoice.id}`);
     expect(offer.body).toMatchObject({ valueGbp: '30.00', claimableGbp: '12.00', lines: [{ claimable: '1' }] });
+    // The shipment's parcels are offered with their tracking numbers, as the ship list recorded them.
+    expect(trackingNumbers).toHaveLength(1);
+    expect(offer.body.parcels).toEqual([
+      { trackingNumber: trackingNumbers[0], service: 'Parcel Carrier Ltd: Next day' },
+    ]);
 
     const foreign = await shippedInvoice();
     const before2 = await checksum();
@@ -437,7 +441,20 @@ describe('shipping claims: amounts and lines held to the invoice', () => {
     );
     expect([unknown.status, unknown.body.code]).toEqual([422, 'SHIPPING_CLAIM_INVOICE_NOT_SHIPPED']);
     expect(await checksum()).toEqual(before);
-    const noCarrier = (await shippedInvoice({ carrier: false })).invoice;
+    // A shipment always goes with a carrier service (the ship list's row needs one), so an invoice booked without
+    // one and shipped takes the carrier it went with.
+    const service = await carrierService();
+    const shippedWith = (await shippedInvoice({ carrier: false, carrierServiceId: service.serviceId })).invoice;
+    const taken = await admin.post<ShippingClaim>('/api/shipping-claims', claimInput(shippedWith), key());
+    expect(taken.status, JSON.stringify(taken.body)).toBe(201);
+    expect(taken.body.carrier.id).toBe(service.carrierId);
+    expect(taken.body.carrierService?.id).toBe(service.serviceId);
+    // Stand-in kept on purpose: only an invoice PROCESSED without any shipment record (no ship list ever confirmed it,
+    // e.g. data from before ship lists) has no carrier at all, and the real flow cannot make one; set it by SQL.
+    const noCarrier = (await bookedInvoice({ carrier: false })).invoice;
+    await sql`UPDATE sales_invoices SET status = 'PROCESSED', updated_at = now() WHERE id = ${noCarrier.id}`.execute(
+      ta.t.db,
+    );
     const before2 = await checksum();
     const res = await admin.post<ErrorBody>('/api/shipping-claims', claimInput(noCarrier), key());
     expect([res.status, res.body.code]).toEqual([422, 'SHIPPING_CLAIM_NO_CARRIER']);

@@ -27,6 +27,22 @@ export const PURCHASING_PICKER_PERMISSIONS = [
   'edit_rma',
 ] as const satisfies readonly PermissionName[];
 
+/**
+ * The order-to-cash screens' permissions (sales invoices, their upload, pick and ship lists, return tickets): their
+ * product and warehouse pickers read the same lookups, so a customer service agent or a picker without
+ * view_product or view_warehouse can still choose them.
+ */
+export const ORDER_TO_CASH_PICKER_PERMISSIONS = [
+  'view_sales_invoice',
+  'add_sales_invoice',
+  'edit_sales_invoice',
+  'handle_pick_list_process',
+  'ship_list',
+  'view_return_ticket',
+  'add_return_ticket',
+  'edit_return_ticket',
+] as const satisfies readonly PermissionName[];
+
 /** The page of a picker: small (50 at most), searched, the chosen record found by its id. */
 const LookupQuery = z.object({
   page: PageQuery.shape.page,
@@ -91,7 +107,7 @@ export const purchasingLookupsApi = {
   lookupProducts: endpoint({
     method: 'GET',
     path: '/api/purchasing-lookups/products',
-    permission: ['view_product', ...PURCHASING_PICKER_PERMISSIONS],
+    permission: ['view_product', ...PURCHASING_PICKER_PERMISSIONS, ...ORDER_TO_CASH_PICKER_PERMISSIONS],
     tag: TAG,
     summary: "A few products for a purchasing screen's picker: SKU prefix first, then name or barcode matches",
     query: ProductLookupQuery,
@@ -100,7 +116,7 @@ export const purchasingLookupsApi = {
   lookupWarehouses: endpoint({
     method: 'GET',
     path: '/api/purchasing-lookups/warehouses',
-    permission: ['view_warehouse', ...PURCHASING_PICKER_PERMISSIONS],
+    permission: ['view_warehouse', ...PURCHASING_PICKER_PERMISSIONS, ...ORDER_TO_CASH_PICKER_PERMISSIONS],
     tag: TAG,
     summary: "Warehouses for a purchasing screen's picker, paged by code; search by code or name",
     query: WarehouseLookupQuery,

@@ -21,8 +21,9 @@ import { UploadedFile } from '../uploads/uploads.ts';
  *               └──cancel──► CANCELED (withdrawn before the carrier saw it)
  *
  * - Create (`POST /api/shipping-claims`, add_shipping_claim, Idempotency-Key honoured): names a PROCESSED (shipped)
- *   sales invoice (422 SHIPPING_CLAIM_INVOICE_NOT_SHIPPED otherwise); the carrier is the carrier of the invoice's
- *   carrier service (422 SHIPPING_CLAIM_NO_CARRIER when the invoice has none). Kind LOST or DAMAGED, the parcel's
+ *   sales invoice (422 SHIPPING_CLAIM_INVOICE_NOT_SHIPPED otherwise); the carrier is the carrier of the service its
+ *   shipment went with (the ship list's), else of the invoice's own carrier service (422 SHIPPING_CLAIM_NO_CARRIER
+ *   when it has neither: shipped without a shipment record). Kind LOST or DAMAGED, the parcel's
  *   tracking number (free text; the ship list's shipment facts are offered by `GET …/invoices/:id` as `parcels`),
  *   a description, optional lines (invoice lines and quantities affected: over all live claims of the invoice never
  *   more than the line's quantity, 422 SHIPPING_CLAIM_QUANTITY_EXCEEDED), and the amount claimed in GBP: above zero

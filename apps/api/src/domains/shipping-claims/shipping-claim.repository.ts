@@ -182,14 +182,18 @@ export interface InvoiceRow {
   carrier_name: string | null;
 }
 
+/**
+ * The invoice with the carrier service that carried it: the one its shipment went with (the ship list's row may
+ * change the invoice's own, or give one to an invoice without), else the invoice's own (PROCESSED with no shipment).
+ */
 const INVOICE = sql`
   SELECT i.id, i.number, i.status, i.external_order_id, cu.name AS customer_name,
     to_char(i.invoice_date, 'YYYY-MM-DD') AS invoice_date, round(i.gross_total * i.exchange_rate, 2)::text AS value_gbp,
-    i.carrier_service_id, cs.code AS service_code, cs.name AS service_name, sc.id AS carrier_id,
+    cs.id AS carrier_service_id, cs.code AS service_code, cs.name AS service_name, sc.id AS carrier_id,
     sc.code AS carrier_code, sc.name AS carrier_name
   FROM sales_invoices i
   JOIN customers cu ON cu.id = i.customer_id
-  LEFT JOIN carrier_services cs ON cs.id = i.carrier_service_id
+  LEFT JOIN carrier_services cs ON cs.id = coalesce(i.shipped_carrier_service_id, i.carrier_service_id)
   LEFT JOIN shipping_carriers sc ON sc.id = cs.carrier_id`;
 
 export async function findInvoice(db: Db, id: string): Promise<InvoiceRow | undefined> {

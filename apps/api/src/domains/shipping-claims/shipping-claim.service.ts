@@ -47,6 +47,7 @@ import type { UploadedPart } from '../../platform/multipart.ts';
 import { type Ctx, sendFile } from '../../platform/routes.ts';
 import { acceptedFileType } from '../../platform/upload-types.ts';
 import { ui, type XlsxColumn } from '../../platform/xlsx.ts';
+import { shipmentOf } from '../sales-invoices/index.ts';
 import { ATTACHMENT_READERS, storeUpload } from '../uploads/index.ts';
 import * as repo from './shipping-claim.repository.ts';
 
@@ -246,15 +247,18 @@ export async function shippableInvoices(db: Kysely<Database>, text: string | und
 }
 
 /**
- * The parcels the shipment of an invoice recorded. The ship list (its own area) records carrier, service, tracking
- * numbers and parcels when it ships an invoice; until that record exists there is nothing to offer and the claim's
- * tracking number is typed. This is the one place to read them from when it does.
+ * The parcels the shipment of an invoice recorded (the ship list's confirm writes them on the invoice): what the
+ * claim form offers as the lost or damaged parcel's tracking number. An invoice marked shipped without a shipment
+ * record has none to offer, and the number is typed.
  */
 async function shipmentParcels(
-  _db: Kysely<Database>,
-  _invoiceId: string,
+  db: Kysely<Database>,
+  invoiceId: string,
 ): Promise<{ trackingNumber: string; service: string | null }[]> {
-  return [];
+  const shipment = await shipmentOf(db, invoiceId);
+  if (!shipment) return [];
+  const service = `${shipment.carrierService.carrier.name}: ${shipment.carrierService.name}`;
+  return shipment.parcels.flatMap((p) => (p.trackingNumber ? [{ trackingNumber: p.trackingNumber, service }] : []));
 }
 
 /** What a claim may take of a shipped invoice (the claim being edited aside). */

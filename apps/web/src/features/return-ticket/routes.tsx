@@ -1,3 +1,4 @@
+import { LookupScopeContext } from '../../shared/api/lookup-scope.ts';
 import { AreaRoutes, areaRoutes } from '../../shell/area-routes.tsx';
 import { shippingClaimRoutes } from '../shipping-claim/routes.tsx';
 import { ReturnTicketDetailPage } from './pages/return-ticket-detail-page.tsx';
@@ -36,5 +37,10 @@ const routes = areaRoutes('return-ticket', [
 
 /** The return-ticket area: its menu entries, each under its real route, title and permission. */
 export function Component() {
-  return <AreaRoutes routes={routes} />;
+  // The pickers read the shared lookups, which this area's own permissions open (no view_warehouse needed).
+  return (
+    <LookupScopeContext value="purchasing">
+      <AreaRoutes routes={routes} />
+    </LookupScopeContext>
+  );
 }

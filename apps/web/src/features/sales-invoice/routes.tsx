@@ -1,3 +1,4 @@
+import { LookupScopeContext } from '../../shared/api/lookup-scope.ts';
 import { AreaRoutes, areaRoutes } from '../../shell/area-routes.tsx';
 import { PickListCreatePage, PickListDetailPage, PickListListPage } from '../pick-list/index.ts';
 import { SalesInvoiceUploadPage } from '../sales-invoice-upload/index.ts';
@@ -7,8 +8,8 @@ import { SalesInvoiceEditPage, SalesInvoiceNewPage } from './pages/sales-invoice
 import { SalesInvoiceListPage } from './pages/sales-invoice-list-page.tsx';
 
 /**
- * Invoices (the list, one invoice, a pending one's editor) and Create Invoices, each titled as the menu; Upload
- * Excel, Pick List and Ship List stay "not available yet" under their real routes until they are built.
+ * Invoices (the list, one invoice, a pending one's editor), Create Invoices, Upload Excel, Pick List and Ship List,
+ * each under its real route and titled as the menu.
  */
 const routes = areaRoutes('sales-invoice', [
   {
@@ -81,5 +82,10 @@ const routes = areaRoutes('sales-invoice', [
 
 /** The sales-invoice area. */
 export function Component() {
-  return <AreaRoutes routes={routes} />;
+  // The pickers read the shared lookups, which this area's own permissions open (no view_warehouse needed).
+  return (
+    <LookupScopeContext value="purchasing">
+      <AreaRoutes routes={routes} />
+    </LookupScopeContext>
+  );
 }
