@@ -5,6 +5,7 @@ import { actionEndpoint, defineDocument, documentStatuses } from '../platform/do
 import { endpoint } from '../platform/endpoint.ts';
 import { IsoDate, PageQuery, pageOf, Uuid } from '../platform/pagination.ts';
 import { PdfFile, PrintoutQuery } from '../platform/printouts.ts';
+import { singleLine } from '../platform/text.ts';
 import { SalesInvoiceStatus } from './sales-invoices.ts';
 
 /**
@@ -180,7 +181,7 @@ const SetQuantity = decimalString({ scale: 4, precision: 12 });
 export const PickListScanInput = z
   .object({
     /** A SKU or barcode, as the scanner types it. */
-    code: z.string().trim().min(1, 'scan or type a SKU or barcode').max(100),
+    code: singleLine(z.string().trim().min(1, 'scan or type a SKU or barcode').max(100)),
     /** ADD (default): add the quantity (1 when empty); SET: write the picked count. */
     mode: z.enum(['ADD', 'SET']).default('ADD'),
     quantity: z.union([ScanQuantity, SetQuantity]).optional(),

@@ -266,7 +266,7 @@ export const ShipListPage = pageOf(ShipListSummary).extend({
 });
 export type ShipListPage = z.infer<typeof ShipListPage>;
 
-export const ShipListCandidateQuery = PageQuery.extend({
+export const ShipListCandidateQuery = PageQuery.pick({ page: true, pageSize: true, q: true }).extend({
   warehouseId: Uuid,
   channel: SalesChannel.optional(),
   carrierId: Uuid.optional(),

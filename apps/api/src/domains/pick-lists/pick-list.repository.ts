@@ -1,6 +1,7 @@
 import type { PickListCandidateFilter, PickListListQuery } from '@backoffice/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { parseSort } from '../../platform/pagination.ts';
 
 /** Pick lists: SQL only (the rules are in pick-list.service.ts). */
 
@@ -340,12 +341,12 @@ function listWhere(q: PickListListQuery, withStatus: boolean) {
   return sql.join(parts, sql` AND `);
 }
 
-const SORTS: Record<string, string> = {
+const SORTS = {
   number: 'p.number',
   status: 'p.status',
   createdAt: 'p.created_at',
   warehouse: 'w.code',
-};
+} as const;
 
 export interface ListRow {
   id: string;
@@ -370,9 +371,9 @@ export interface ListRow {
 }
 
 export async function findPickLists(db: Db, q: PickListListQuery, limit: number, offset: number) {
-  const sort = q.sort ?? '-createdAt';
-  const desc = sort.startsWith('-');
-  const column = SORTS[desc ? sort.slice(1) : sort] ?? 'p.created_at';
+  // An unknown field (a prototype key included) is refused with 400 naming the sortable ones.
+  const { column, direction } = parseSort(q.sort, SORTS, { column: 'p.created_at', direction: 'desc' });
+  const desc = direction === 'desc';
   const { rows } = await sql<ListRow>`
     SELECT p.id, p.number, p.status, p.warehouse_id, w.code AS warehouse_code, w.name AS warehouse_name, p.note,
       p.short_pick, p.invoice_count, p.line_count, p.required_quantity, p.picked_quantity, p.created_at, p.created_by,

@@ -1,7 +1,7 @@
 import type { ShipListCandidateQuery, ShipListListQuery } from '@backoffice/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { likePattern } from '../../platform/pagination.ts';
+import { likePattern, parseSort } from '../../platform/pagination.ts';
 
 /** SQL of ship lists (ship-list.service.ts tells the rules). */
 
@@ -272,10 +272,9 @@ function filtered(db: Db, q: ShipListListQuery, withStatus = true) {
 }
 
 export function findShipLists(db: Db, q: ShipListListQuery, limit: number, offset: number) {
-  const sort = q.sort ?? '-createdAt';
-  const desc = sort.startsWith('-');
-  const key = (desc ? sort.slice(1) : sort) as keyof typeof SORTS;
-  const column = SORTS[key] ?? SORTS.createdAt;
+  // An unknown field (a prototype key included) is refused with 400 naming the sortable ones.
+  const { column, direction } = parseSort(q.sort, SORTS, { column: SORTS.createdAt, direction: 'desc' });
+  const desc = direction === 'desc';
   return filtered(db, q)
     .innerJoin('warehouses as w', 'w.id', 's.warehouse_id')
     .leftJoin('users as cu', 'cu.id', 's.created_by')
