@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { InvoiceWrite, LineWrite } from './sales-invoice.repository.ts';
+import { headValues, type InvoiceWrite, type LineWrite, lineValues } from './sales-invoice.repository.ts';
 
 /** SQL of the sales-invoice Excel upload (sales-invoice-upload.ts): lookups in batches, multi-row writes. */
 
@@ -109,43 +109,7 @@ export async function insertInvoices(db: Db, rows: readonly NewInvoiceRow[], use
     .values(
       rows.map(({ placeholder, head: o }) => ({
         number: placeholder,
-        channel: o.channel,
-        external_order_id: o.externalOrderId,
-        customer_id: o.customerId,
-        email: o.email,
-        billing_name: o.billing.name,
-        billing_line1: o.billing.line1,
-        billing_line2: o.billing.line2,
-        billing_city: o.billing.city,
-        billing_county: o.billing.county,
-        billing_postcode: o.billing.postcode,
-        billing_country: o.billing.country,
-        delivery_name: o.delivery.name,
-        delivery_line1: o.delivery.line1,
-        delivery_line2: o.delivery.line2,
-        delivery_city: o.delivery.city,
-        delivery_county: o.delivery.county,
-        delivery_postcode: o.delivery.postcode,
-        delivery_country: o.delivery.country,
-        warehouse_id: o.warehouseId,
-        currency: o.currency,
-        exchange_rate: o.exchangeRate,
-        invoice_date: o.invoiceDate,
-        tax_point_date: o.taxPointDate,
-        prices_include_vat: o.pricesIncludeVat,
-        shipping_charge: o.shippingCharge,
-        shipping_vat_code: o.shippingVatCode,
-        shipping_net: o.shippingNet,
-        shipping_vat: o.shippingVat,
-        carrier_service_id: o.carrierServiceId,
-        payment_type: o.paymentType,
-        payment_reference: o.paymentReference,
-        note: o.note,
-        net_total: o.netTotal,
-        vat_total: o.vatTotal,
-        gross_total: o.grossTotal,
-        line_count: o.lineCount,
-        total_quantity: o.totalQuantity,
+        ...headValues(o),
         short_quantity: '0',
         created_by: userId,
         import_run_id: runId,
@@ -173,22 +137,7 @@ export async function insertLines(db: Db, lines: readonly { invoiceId: string; l
   for (let i = 0; i < lines.length; i += LINES_PER_STATEMENT)
     await db
       .insertInto('sales_invoice_lines')
-      .values(
-        lines.slice(i, i + LINES_PER_STATEMENT).map(({ invoiceId, line: l }) => ({
-          invoice_id: invoiceId,
-          line_no: l.lineNo,
-          product_id: l.productId,
-          quantity: l.quantity,
-          unit_price: l.unitPrice,
-          discount_percent: l.discountPercent,
-          vat_code: l.vatCode,
-          vat_rate: l.vatRate,
-          net_amount: l.netAmount,
-          vat_amount: l.vatAmount,
-          gross_amount: l.grossAmount,
-          short_quantity: '0',
-        })),
-      )
+      .values(lines.slice(i, i + LINES_PER_STATEMENT).map(({ invoiceId, line }) => lineValues(invoiceId, line)))
       .execute();
 }
 

@@ -138,7 +138,8 @@ export interface LineWrite {
   grossAmount: string;
 }
 
-function headValues(o: InvoiceWrite) {
+/** An invoice's head as its row's columns (the form's create and edit, and the Excel upload's batches). */
+export function headValues(o: InvoiceWrite) {
   return {
     channel: o.channel,
     external_order_id: o.externalOrderId,
@@ -215,28 +216,31 @@ export async function findByExternalOrder(db: Db, channel: string, externalOrder
     .executeTakeFirst();
 }
 
+/** A line as its row's columns, with no shortage recorded. */
+export function lineValues(invoiceId: string, l: LineWrite) {
+  return {
+    invoice_id: invoiceId,
+    line_no: l.lineNo,
+    product_id: l.productId,
+    quantity: l.quantity,
+    unit_price: l.unitPrice,
+    discount_percent: l.discountPercent,
+    vat_code: l.vatCode,
+    vat_rate: l.vatRate,
+    net_amount: l.netAmount,
+    vat_amount: l.vatAmount,
+    gross_amount: l.grossAmount,
+    short_quantity: '0',
+  };
+}
+
 /** Replaces a PENDING invoice's lines with these. */
 export async function replaceLines(db: Db, invoiceId: string, lines: LineWrite[]) {
   await db.deleteFrom('sales_invoice_lines').where('invoice_id', '=', invoiceId).execute();
   if (!lines.length) return;
   await db
     .insertInto('sales_invoice_lines')
-    .values(
-      lines.map((l) => ({
-        invoice_id: invoiceId,
-        line_no: l.lineNo,
-        product_id: l.productId,
-        quantity: l.quantity,
-        unit_price: l.unitPrice,
-        discount_percent: l.discountPercent,
-        vat_code: l.vatCode,
-        vat_rate: l.vatRate,
-        net_amount: l.netAmount,
-        vat_amount: l.vatAmount,
-        gross_amount: l.grossAmount,
-        short_quantity: '0',
-      })),
-    )
+    .values(lines.map((l) => lineValues(invoiceId, l)))
     .execute();
 }
 
