@@ -84,6 +84,8 @@ test('a pick list is made from booked invoices, picked by scanning and confirmed
   const candidates = page.getByTestId('pl-candidates');
   await expect(candidates).toContainText(first.number);
   await expect(candidates).toContainText(second.number);
+  // The page is checked, not the warehouse list while it closes.
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
   expect(await violations(page)).toEqual([]);
   await page.getByRole('checkbox', { name: `Pick ${first.number}` }).check();
   await page.getByRole('checkbox', { name: `Pick ${second.number}` }).check();

@@ -34,6 +34,7 @@ import { formatMoney, formatNumber } from '../../shared/lib/numbers.ts';
 import { usePermissions } from '../../shared/lib/permissions.tsx';
 import { useErrorText } from '../../shared/lib/use-error-text.ts';
 import { uuid } from '../../shared/lib/uuid.ts';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { Panel } from '../../shared/ui/panel.tsx';
 import { uploadImportFile } from '../excel-mapping/index.ts';
 import { useCommitUpload, usePreviewUpload, useUploadRun } from './api.ts';
@@ -213,6 +214,7 @@ export function SalesInvoiceUploadPage() {
 
   return (
     <div data-testid="sales-upload-page">
+      <PageHeader />
       <Panel title={t('choose.title')} style={{ marginBottom: token.margin }}>
         <div style={{ padding: token.padding }}>
           <Typography.Paragraph type="secondary">{t('choose.intro')}</Typography.Paragraph>

@@ -8,6 +8,7 @@ import { WarehouseSelect } from '../../../lookups/warehouse-select.tsx';
 import { formatQuantity } from '../../../shared/lib/numbers.ts';
 import { useErrorText } from '../../../shared/lib/use-error-text.ts';
 import { uuid } from '../../../shared/lib/uuid.ts';
+import { PageHeader } from '../../../shared/ui/page-header.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
 import { useCarrierServices, useCreateShipList, useShipListCandidates } from '../api.ts';
 import { SHIP_LIST_PATH, shipListUrl } from '../urls.ts';
@@ -112,6 +113,7 @@ export function ShipListNewPage() {
 
   return (
     <Space direction="vertical" size={token.margin} style={{ width: '100%' }}>
+      <PageHeader />
       <Link to={SHIP_LIST_PATH} data-testid="sl-back">
         {t('detail.back')}
       </Link>
