@@ -87,6 +87,7 @@ export const TREES = [
           'domains/ship-lists',
           'domains/shipping-claims',
           'domains/return-tickets',
+          'domains/credit-notes',
         ],
         entry: ['index.ts'],
       },

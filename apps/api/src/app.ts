@@ -24,6 +24,7 @@ import { bundlesRoutes, bundleTaskReferences } from './domains/bundles/index.ts'
 import { carriersRoutes } from './domains/carriers/index.ts';
 import { configurationReferences, configurationRoutes, mailSettingsLoader } from './domains/configuration/index.ts';
 import { consignmentInvoiceReferences, consignmentInvoicesRoutes } from './domains/consignment-invoices/index.ts';
+import { creditNoteReferences, creditNotesRoutes, registerCreditNotes } from './domains/credit-notes/index.ts';
 import { currenciesRoutes } from './domains/currencies/index.ts';
 import { draftsRoutes, registerDraftPurge } from './domains/drafts/index.ts';
 import { goodsReceivedNotesRoutes, grnReferences } from './domains/goods-received-notes/index.ts';
@@ -114,6 +115,7 @@ export function apiRoutes(config: Config): RouteEntry[] {
     ...shipListsRoutes,
     ...shippingClaimsRoutes,
     ...returnTicketsRoutes,
+    ...creditNotesRoutes,
     ...configurationRoutes(config),
   ];
 }
@@ -140,6 +142,7 @@ export const referenceHolders: readonly AreaReferences[] = [
   shipListReferences,
   shippingClaimReferences,
   returnTicketReferences,
+  creditNoteReferences,
 ];
 
 export async function buildApp({
@@ -255,6 +258,7 @@ export async function buildApp({
   registerFifoProcess(app);
   registerCheckpoints(app);
   registerShipLists(app);
+  registerCreditNotes(app);
 
   const webDist = config.webDistDir ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   if (existsSync(path.join(webDist, 'index.html'))) {

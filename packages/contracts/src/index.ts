@@ -38,6 +38,7 @@ export * from './purchasing/rmas.ts';
 export * from './purchasing/settlements.ts';
 export * from './purchasing/vat.ts';
 export * from './reports/stock-reports.ts';
+export * from './returns/credit-notes.ts';
 export * from './returns/return-tickets.ts';
 export * from './returns/shipping-claims.ts';
 export * from './sales/pick-lists.ts';

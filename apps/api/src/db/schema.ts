@@ -472,6 +472,8 @@ export interface Database {
   rma_lines: RmaLinesTable;
   return_tickets: ReturnTicketsTable;
   return_ticket_lines: ReturnTicketLinesTable;
+  credit_notes: CreditNotesTable;
+  credit_note_lines: CreditNoteLinesTable;
   supplier_credits: SupplierCreditsTable;
   purchase_invoices: PurchaseInvoicesTable;
   consignment_receipt_costs: ConsignmentReceiptCostsTable;
@@ -1424,4 +1426,53 @@ export interface ShipListParcelsTable {
   weight_kg: string;
   tracking_number: string | null;
   label_reference: string | null;
+}
+
+export interface CreditNotesTable {
+  id: Generated<string>;
+  number: string;
+  status: Generated<string>;
+  invoice_id: string;
+  return_ticket_id: string | null;
+  customer_id: string;
+  channel: string;
+  credit_date: string;
+  payment_type: string;
+  reason: string;
+  note: Generated<string>;
+  currency: string;
+  exchange_rate: string;
+  prices_include_vat: boolean;
+  line_count: Generated<number>;
+  net_total: string;
+  vat_total: string;
+  gross_total: string;
+  gross_gbp: string;
+  refund_date: string | null;
+  refund_reference: Generated<string>;
+  created_by: string | null;
+  approved_at: Timestamp | null;
+  approved_by: string | null;
+  canceled_at: Timestamp | null;
+  canceled_by: string | null;
+  cancel_reason: Generated<string>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface CreditNoteLinesTable {
+  id: Generated<string>;
+  credit_note_id: string;
+  line_no: number;
+  kind: string;
+  invoice_line_id: string | null;
+  product_id: string | null;
+  quantity: string;
+  unit_price: string;
+  discount_percent: Generated<string>;
+  vat_code: string;
+  vat_rate: string;
+  net_amount: string;
+  vat_amount: string;
+  gross_amount: string;
 }

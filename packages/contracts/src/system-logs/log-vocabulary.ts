@@ -19,6 +19,7 @@ export const SYSTEM_LOG_ENTITIES = [
   'purchase_invoice_settlement',
   'rma',
   'return_ticket',
+  'credit_note',
   'inventory_transfer',
   'stock_count',
   'bundle_task',

@@ -3,6 +3,7 @@ import type carriers from '../../locales/en/carriers.json';
 import type common from '../../locales/en/common.json';
 import type configuration from '../../locales/en/configuration.json';
 import type consignmentInvoices from '../../locales/en/consignmentInvoices.json';
+import type creditNotes from '../../locales/en/creditNotes.json';
 import type currencies from '../../locales/en/currencies.json';
 import type documents from '../../locales/en/documents.json';
 import type drafts from '../../locales/en/drafts.json';
@@ -67,6 +68,7 @@ declare module 'i18next' {
       pickLists: typeof pickLists;
       shipLists: typeof shipLists;
       returnTickets: typeof returnTickets;
+      creditNotes: typeof creditNotes;
       shippingClaims: typeof shippingClaims;
       drafts: typeof drafts;
       stockCounts: typeof stockCounts;

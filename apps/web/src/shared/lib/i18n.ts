@@ -32,6 +32,7 @@ export const NAMESPACES = [
   'pickLists',
   'shipLists',
   'returnTickets',
+  'creditNotes',
   'shippingClaims',
   'drafts',
   'stockCounts',

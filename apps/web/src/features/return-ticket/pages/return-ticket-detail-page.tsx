@@ -23,6 +23,7 @@ import { formatDateTime } from '../../../shared/lib/dates.ts';
 import { useDirection } from '../../../shared/lib/direction.tsx';
 import { notifySuccess } from '../../../shared/lib/notify.ts';
 import { formatMoney, formatQuantity } from '../../../shared/lib/numbers.ts';
+import { usePermissions } from '../../../shared/lib/permissions.tsx';
 import { useErrorText } from '../../../shared/lib/use-error-text.ts';
 import { ActionBar } from '../../../shared/ui/documents/action-bar.tsx';
 import { StatusTag } from '../../../shared/ui/documents/status-tag.tsx';
@@ -238,6 +239,7 @@ export function ReturnTicketDetailPage() {
   const { direction } = useDirection();
   const location = useLocation();
   const errorText = useErrorText();
+  const { has } = usePermissions();
   const [modal, modalHolder] = Modal.useModal();
   const query = useReturnTicket(id);
   const receive = useReceiveReturnTicket();
@@ -341,6 +343,17 @@ export function ReturnTicketDetailPage() {
       status={ticket.status}
       number={ticket.number}
       print={{ path: returnTicketPdfPath(ticket.id), fileName: `${ticket.number}.pdf` }}
+      after={
+        // A received return is refunded by a credit note: the credit-note area's own screen, by URL.
+        ticket.invoice && ticket.receivedAt && ticket.status !== 'CANCELED' && has('add_credit_note') ? (
+          <Link
+            to={`/credit-note/credit-note-list/new?returnTicketId=${encodeURIComponent(ticket.id)}`}
+            data-testid="rt-credit-note"
+          >
+            {t('detail.creditNote')}
+          </Link>
+        ) : null
+      }
       handlers={{
         edit: { open: () => open('edit', ticket), icon: <EditOutlined />, testId: 'rt-edit' },
         receive: {

@@ -428,6 +428,14 @@ export function SalesInvoiceDetailPage() {
           {t('detail.return')}
         </Button>
       ) : null}
+      {invoice.status === 'PROCESSED' && has('add_credit_note') ? (
+        <Button
+          data-testid="si-credit-note"
+          onClick={() => navigate(`/credit-note/credit-note-list/new?invoiceId=${encodeURIComponent(invoice.id)}`)}
+        >
+          {t('detail.creditNote')}
+        </Button>
+      ) : null}
       <ActionBar
         doc={salesInvoiceDocument}
         status={invoice.status}
