@@ -1,5 +1,6 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { LocaleBundles, LocaleModule } from './locale-bundles/types.ts';
 import { getSettings, LANGUAGES, type Language, updateSettings } from './settings.ts';
 
 /** Namespaces: one per area, plus common and menu which every screen needs, and errors (see loadAfterFirstPage). */
@@ -49,24 +50,38 @@ export function loadAfterFirstPage(): void {
   void i18next.loadNamespaces(['errors']).catch(() => undefined);
 }
 
-type Resource = { default: Record<string, unknown> };
-// Each language's namespaces are their own small chunks, fetched when first needed.
-const bundles = import.meta.glob<Resource>('../../locales/*/*.json');
+// Each language's namespaces are their own small chunks, fetched when first needed. English, the fallback every
+// reader loads, has its loaders here; another language's loaders are a chunk of their own, asked for alongside
+// English's first namespaces, so the first screen carries a quarter of the table, not all four.
+const english: LocaleBundles = import.meta.glob<LocaleModule>('../../locales/en/*.json');
+const others: Record<Exclude<Language, 'en'>, () => Promise<{ bundles: LocaleBundles }>> = {
+  de: () => import('./locale-bundles/de.ts'),
+  es: () => import('./locale-bundles/es.ts'),
+  pt: () => import('./locale-bundles/pt.ts'),
+};
+
+/** A namespace's loader; the tables are keyed by the files' paths as seen from where each was written. */
+async function loader(language: string, namespace: string) {
+  const known = LANGUAGES.find((l) => l === language);
+  if (known === 'en') return english[`../../locales/en/${namespace}.json`];
+  if (!known) return undefined;
+  return (await others[known]()).bundles[`../../../locales/${known}/${namespace}.json`];
+}
 
 const lazyBundles: BackendModule = {
   type: 'backend',
   callbackApi: true,
   init: () => undefined,
   read(language: string, namespace: string, callback: ReadCallback) {
-    const load = bundles[`../../locales/${language}/${namespace}.json`];
-    if (!load) {
-      callback(new Error(`No translations for ${language}/${namespace}`), false);
-      return;
-    }
-    load().then(
-      (module) => callback(null, module.default),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
-    );
+    loader(language, namespace)
+      .then((load) => {
+        if (!load) throw new Error(`No translations for ${language}/${namespace}`);
+        return load();
+      })
+      .then(
+        (module) => callback(null, module.default),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+      );
   },
 };
 
