@@ -9,7 +9,13 @@ const site = { baseUrl: BASE_URL, issuer: `${BASE_URL}/realms/backoffice`, clien
 export async function adminApi() {
   const { accessToken } = await signInWithCode(site, 'admin', ADMIN_PASSWORD);
   const xsrf = randomBytes(16).toString('base64url');
-  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  /** `headers` adds to the usual ones (an idempotency-key for a create). */
+  async function call<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
     const res = await fetch(`${BASE_URL}${path}`, {
       method,
       headers: {
@@ -17,6 +23,7 @@ export async function adminApi() {
         'content-type': 'application/json',
         cookie: `XSRF-TOKEN=${xsrf}`,
         'x-xsrf-token': xsrf,
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });

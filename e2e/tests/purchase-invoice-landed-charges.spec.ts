@@ -126,8 +126,9 @@ test('a freight invoice for a receipt is entered, booked, and raises the receipt
 
   await page.getByTestId('pi-book').click();
   // Within the tolerances (no goods lines): the bar's own confirmation.
-  await page.locator('.ant-popconfirm-buttons .ant-btn-primary, .ant-popover .ant-btn-primary').first().click();
-  await expect(page.getByTestId('pi-status')).toHaveText('Booked');
+  await page.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Book' }).click();
+  await expect(page.locator('.ant-popconfirm:visible')).toHaveCount(0);
+  await expect(page.getByTestId('pi-status')).toHaveText('Booked', { timeout: 30_000 });
   await expect(page.getByTestId('pi-charge-detail')).toContainText('Applied');
   await shot(page, 'pi-landed-charges-booked-en-ltr');
 

@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { sql } from 'kysely';
-import { createDb } from '../../apps/api/src/db/db.ts';
 import { adminApi } from '../support/api.ts';
 import { ADMIN_PASSWORD } from '../support/env.ts';
+import { shipInvoices } from '../support/fulfilment.ts';
 import { chooseSearched } from '../support/select.ts';
 import { signInOnPage } from '../support/sign-in.ts';
 
@@ -15,8 +13,9 @@ import { signInOnPage } from '../support/sign-in.ts';
  * manual return is raised on "Manual Return Ticket". Data is arranged through the API.
  */
 
-// Arranging an invoice and shipping it, two axe runs and four steps: more than the default minute on a busy machine.
-test.describe.configure({ timeout: 180_000 });
+// Arranging an invoice and shipping it (pick list and ship list), two axe runs and four steps: more than the default
+// minute on a busy machine.
+test.describe.configure({ timeout: 240_000 });
 
 type Api = Awaited<ReturnType<typeof adminApi>>;
 interface Ref {
@@ -44,25 +43,6 @@ async function violations(page: Page) {
     .flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}: ${n.failureSummary ?? v.help}`));
 }
 
-/**
- * Stands in for the ship list (helper SL's work; the lead swaps it for the real flow): issues the invoice's
- * reservations through the stock reservations API (real ISSUE rows at FIFO cost, source_type 'sales_invoice'), then
- * marks the invoice PROCESSED by SQL in the server's embedded database (its port read from postmaster.pid).
- */
-async function standInForShipping(api: Api, invoiceId: string, reservationIds: string[]) {
-  for (const id of reservationIds) await api.call('POST', `/api/stock/reservations/${id}/issue`, {});
-  const dataDir = process.env.E2E_DATA_DIR as string;
-  const port = readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')
-    .split('\n')[3]
-    ?.trim();
-  const db = createDb(`postgres://postgres:postgres@127.0.0.1:${port}/backoffice`, 1);
-  try {
-    await sql`UPDATE sales_invoices SET status = 'PROCESSED', updated_at = now() WHERE id = ${invoiceId}`.execute(db);
-  } finally {
-    await db.destroy();
-  }
-}
-
 async function arrange(api: Api) {
   const u = unique();
   const warehouse = await api.call<Ref & { code: string }>('POST', '/api/warehouses', {
@@ -84,21 +64,14 @@ async function arrange(api: Api) {
     email: `rita.${u.toLowerCase()}@example.test`,
     addresses: [{ kind: 'shipping', line1: '1 High Street', city: 'Leeds', postcode: 'LS1 1AA', country: 'GB' }],
   });
-  const invoice = await api.call<Ref & { number: string; lines: { reservationId: string | null }[] }>(
-    'POST',
-    '/api/sales-invoices',
-    {
-      customerId: customer.id,
-      warehouseId: warehouse.id,
-      book: true,
-      lines: [{ productId: mug.id, quantity: '3', unitPrice: '12.00' }],
-    },
-  );
-  await standInForShipping(
-    api,
-    invoice.id,
-    invoice.lines.map((l) => l.reservationId).filter((id): id is string => !!id),
-  );
+  const invoice = await api.call<Ref & { number: string }>('POST', '/api/sales-invoices', {
+    customerId: customer.id,
+    warehouseId: warehouse.id,
+    book: true,
+    lines: [{ productId: mug.id, quantity: '3', unitPrice: '12.00' }],
+  });
+  // Picked on a pick list and shipped on a ship list, as the warehouse does it.
+  await shipInvoices(api, warehouse.id, [invoice.id]);
   return { warehouse, mug, customer, invoice };
 }
 

@@ -202,6 +202,9 @@ test('the list finds invoices by tab, filter and search, and a short booking can
 
   // 9 wanted, 6 left after the booked 4: booking is refused, or kept pending with the shortage recorded.
   await rows.filter({ hasText: pending.number }).getByTestId('si-link').click();
+  // The list's rows carry status tags too: read the invoice's own once the list has gone.
+  await expect(page).toHaveURL(/\/sales-invoice\/sales-invoice\/[^/?]+$/);
+  await expect(page.getByTestId('sales-invoices-table')).toHaveCount(0);
   await expect(page.getByTestId('si-status')).toHaveText('Pending');
   await expect(page.getByTestId('si-line-short')).toContainText('3');
   await page.getByTestId('si-book').click();

@@ -243,6 +243,47 @@ describe('purchasing lookups', () => {
     }
   });
 
+  it('offers the carriers’ services to the sales and claims screens, without carrier rights, and to nobody else', async () => {
+    const db = ta.t.db;
+    const carrier = async (code: string, active: boolean) =>
+      db
+        .insertInto('shipping_carriers')
+        .values({ code, name: `${code} Parcels`, active })
+        .returning(['id'])
+        .executeTakeFirstOrThrow();
+    const [open, closed] = [await carrier(`LKA${stamp}`, true), await carrier(`LKZ${stamp}`, false)];
+    const service = async (carrierId: string, code: string, position: number, active: boolean) =>
+      db
+        .insertInto('carrier_services')
+        .values({ carrier_id: carrierId, code, name: `${code} service`, position, active })
+        .returning(['id'])
+        .executeTakeFirstOrThrow();
+    const express = await service(open.id, 'EXPRESS', 2, true);
+    const economy = await service(open.id, 'ECONOMY', 1, true);
+    const retired = await service(open.id, 'RETIRED', 3, false);
+    const old = await service(closed.id, 'OLD', 1, true);
+    const ours = new Set([express.id, economy.id, retired.id, old.id]);
+    type Offered = { items: { id: string; carrier: { id: string } }[] };
+    const offered = (body: Offered) => body.items.filter((s) => ours.has(s.id)).map((s) => s.id);
+
+    for (const permission of ['add_sales_invoice', 'handle_pick_list_process', 'view_shipping_claim'] as const) {
+      const { api } = await clientWith(ta, [permission]);
+      expect((await api.get('/api/shipping-carriers')).status, permission).toBe(403);
+      const active = await api.get<Offered>('/api/purchasing-lookups/carrier-services');
+      expect(active.status, permission).toBe(200);
+      // The active services of active carriers, in the carrier's own order of them.
+      expect(offered(active.body), permission).toEqual([economy.id, express.id]);
+      const all = await api.get<Offered>('/api/purchasing-lookups/carrier-services?active=all');
+      expect(new Set(offered(all.body)), permission).toEqual(ours);
+    }
+    const { api: buyerOnly } = await clientWith(ta, ['add_purchase_order']);
+    const refused = await buyerOnly.get<{ code: string }>('/api/purchasing-lookups/carrier-services');
+    expect([refused.status, refused.body.code]).toEqual([403, 'FORBIDDEN']);
+    const { api: clerk } = await clientWith(ta, ['add_sales_invoice']);
+    const bad = await clerk.get<{ code: string }>('/api/purchasing-lookups/carrier-services?active=yes');
+    expect([bad.status, bad.body.code]).toEqual([400, 'VALIDATION_FAILED']);
+  });
+
   it('answers 400 for a page too large for a picker', async () => {
     const res = await buyer.get<{ code: string }>('/api/purchasing-lookups/suppliers?pageSize=500');
     expect([res.status, res.body.code]).toEqual([400, 'VALIDATION_FAILED']);

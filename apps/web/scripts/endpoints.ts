@@ -90,6 +90,10 @@ export const ALSO_INVALIDATES: Readonly<Record<string, readonly string[]>> = {
   // A ship list holds its invoices; confirming ships them (stock issued, invoices processed).
   '/api/ship-lists': ['/api/sales-invoices'],
   'shipListsApi.confirmShipList': [...STOCK_FIGURES, '/api/sales-invoices'],
+  // Receiving a return posts its units back (the damaged held out of available) and makes the ticket a credit
+  // note's source; the inspection restocks, writes off or keeps holding them.
+  'returnTicketsApi.receiveReturnTicket': [...STOCK_FIGURES, '/api/credit-notes'],
+  'returnTicketsApi.inspectReturnTicket': STOCK_FIGURES,
   // Runs in the background: the run, when it has finished, refreshes what its start names.
   'inventoryImportsApi.createInventoryImport': STOCK_FIGURES,
   'importsApi.createProductImport': ['/api/products'],

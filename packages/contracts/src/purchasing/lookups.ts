@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../platform/endpoint.ts';
 import { PageQuery, pageOf, Uuid } from '../platform/pagination.ts';
 import { ProductLookupItem, ProductLookupQuery } from '../products/products.ts';
+import { CarrierServiceOption } from '../sales/shipments.ts';
 import type { PermissionName } from '../users/permissions.ts';
 
 /**
@@ -42,6 +43,24 @@ export const ORDER_TO_CASH_PICKER_PERMISSIONS = [
   'add_return_ticket',
   'edit_return_ticket',
 ] as const satisfies readonly PermissionName[];
+
+/**
+ * Who chooses a carrier or one of its services without managing carriers: the order-to-cash screens (an invoice's
+ * service, the pick and ship lists' filters and selects) and the shipping claims (a claim's carrier, the list's filter).
+ */
+export const CARRIER_PICKER_PERMISSIONS = [
+  ...ORDER_TO_CASH_PICKER_PERMISSIONS,
+  'view_shipping_claim',
+  'add_shipping_claim',
+  'edit_shipping_claim',
+  'approve_shipping_claim',
+] as const satisfies readonly PermissionName[];
+
+export const CarrierServiceLookupQuery = z.object({
+  /** Defaults to the active services of active carriers (what can be shipped with); "all" for a filter of the past. */
+  active: z.enum(['true', 'all']).default('true'),
+});
+export type CarrierServiceLookupQuery = z.input<typeof CarrierServiceLookupQuery>;
 
 /** The page of a picker: small (50 at most), searched, the chosen record found by its id. */
 const LookupQuery = z.object({
@@ -121,6 +140,16 @@ export const purchasingLookupsApi = {
     summary: "Warehouses for a purchasing screen's picker, paged by code; search by code or name",
     query: WarehouseLookupQuery,
     response: pageOf(WarehouseLookupItem),
+  }),
+  lookupCarrierServices: endpoint({
+    method: 'GET',
+    path: '/api/purchasing-lookups/carrier-services',
+    permission: ['handle_shipping_carriers', ...CARRIER_PICKER_PERMISSIONS],
+    tag: TAG,
+    summary:
+      'The carriers’ services with their carrier, by carrier name then the carrier’s order: the active ones, or all for a filter',
+    query: CarrierServiceLookupQuery,
+    response: z.object({ items: z.array(CarrierServiceOption) }),
   }),
   lookupLocations: endpoint({
     method: 'GET',

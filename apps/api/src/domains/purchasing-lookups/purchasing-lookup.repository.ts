@@ -1,4 +1,6 @@
 import type {
+  CarrierServiceLookupQuery,
+  CarrierServiceOption,
   LocationLookupItem,
   LocationLookupQuery,
   Page,
@@ -16,6 +18,7 @@ type Db = Kysely<Database>;
 type SupplierQuery = z.output<typeof SupplierLookupQuery>;
 type WarehouseQuery = z.output<typeof WarehouseLookupQuery>;
 type LocationQuery = z.output<typeof LocationLookupQuery>;
+type CarrierServiceQuery = z.output<typeof CarrierServiceLookupQuery>;
 
 /** The picker's page of suppliers (business partners), by code: only the columns a picker shows. */
 export async function lookupSuppliers(db: Db, q: SupplierQuery): Promise<Page<SupplierLookupItem>> {
@@ -99,4 +102,37 @@ export async function lookupLocations(
     query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return toPage(items, count.n, q);
+}
+
+/**
+ * The carriers' services with their carrier, for the selects and filters of the sales screens: by carrier name, then
+ * the carrier's own order of its services. Active ones only (of active carriers) unless `all` is asked for.
+ */
+export async function lookupCarrierServices(
+  db: Db,
+  q: CarrierServiceQuery = { active: 'true' },
+): Promise<{ items: CarrierServiceOption[] }> {
+  let query = db
+    .selectFrom('carrier_services as s')
+    .innerJoin('shipping_carriers as c', 'c.id', 's.carrier_id')
+    .select([
+      's.id',
+      's.code',
+      's.name',
+      's.tracked',
+      'c.id as carrier_id',
+      'c.code as carrier_code',
+      'c.name as carrier_name',
+    ]);
+  if (q.active === 'true') query = query.where('s.active', '=', true).where('c.active', '=', true);
+  const rows = await query.orderBy('c.name').orderBy('c.id').orderBy('s.position').orderBy('s.name').execute();
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      code: r.code,
+      name: r.name,
+      tracked: r.tracked,
+      carrier: { id: r.carrier_id, code: r.carrier_code, name: r.carrier_name },
+    })),
+  };
 }

@@ -115,29 +115,6 @@ export async function findInvoiceHeads(db: Db, ids: string[]) {
     .execute();
 }
 
-// Carrier services
-
-export function findActiveCarrierServices(db: Db) {
-  return db
-    .selectFrom('carrier_services as s')
-    .innerJoin('shipping_carriers as c', 'c.id', 's.carrier_id')
-    .select([
-      's.id',
-      's.code',
-      's.name',
-      's.tracked',
-      'c.id as carrier_id',
-      'c.code as carrier_code',
-      'c.name as carrier_name',
-    ])
-    .where('s.active', '=', true)
-    .where('c.active', '=', true)
-    .orderBy('c.name')
-    .orderBy('s.position')
-    .orderBy('s.name')
-    .execute();
-}
-
 // The list itself
 
 export async function findWarehouse(db: Db, id: string) {

@@ -33,6 +33,7 @@ import {
 } from '../../platform/documents.ts';
 import { isUniqueViolation, unprocessable } from '../../platform/errors.ts';
 import type { Ctx } from '../../platform/routes.ts';
+import { lookupCarrierServices } from '../purchasing-lookups/index.ts';
 import { carrierServicesByIds, type InvoiceShipment, shipSalesInvoices } from '../sales-invoices/index.ts';
 import * as repo from './ship-list.repository.ts';
 
@@ -92,17 +93,9 @@ export async function listCandidates(db: Kysely<Database>, q: ShipListCandidateQ
   };
 }
 
-export async function carrierServices(db: Kysely<Database>): Promise<{ items: CarrierServiceOption[] }> {
-  const rows = await repo.findActiveCarrierServices(db);
-  return {
-    items: rows.map((r) => ({
-      id: r.id,
-      code: r.code,
-      name: r.name,
-      tracked: r.tracked,
-      carrier: { id: r.carrier_id, code: r.carrier_code, name: r.carrier_name },
-    })),
-  };
+/** The ship list's selects offer what the sales screens' pickers do: the active services of active carriers. */
+export function carrierServices(db: Kysely<Database>): Promise<{ items: CarrierServiceOption[] }> {
+  return lookupCarrierServices(db);
 }
 
 function summaryOf(r: repo.ShipListRow): ShipListSummary {

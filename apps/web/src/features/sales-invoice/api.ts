@@ -5,16 +5,9 @@ import type {
   SalesInvoiceInput,
   salesInvoicesApi,
 } from '@backoffice/contracts';
-import { useQueries } from '@tanstack/react-query';
-import { carriersEndpoints } from '../../shared/api/endpoints/carriers.gen.ts';
 import { customersEndpoints } from '../../shared/api/endpoints/customers.gen.ts';
 import { salesInvoicesEndpoints as api } from '../../shared/api/endpoints/sales-invoices.gen.ts';
-import {
-  downloadEndpoint,
-  endpointQueryOptions,
-  useEndpointMutation,
-  useEndpointQuery,
-} from '../../shared/api/hooks.ts';
+import { downloadEndpoint, useEndpointMutation, useEndpointQuery } from '../../shared/api/hooks.ts';
 import { contractPath } from '../../shared/lib/api.ts';
 
 type Api = typeof salesInvoicesApi;
@@ -100,26 +93,5 @@ export function useCustomerDetail(id: string | null | undefined) {
   return useEndpointQuery(customersEndpoints.getCustomer, { params: { id: id ?? '' } }, { enabled: !!id });
 }
 
-/** The active carriers' active services, for the invoice's carrier service; nothing without `enabled`. */
-export function useCarrierServices(enabled: boolean) {
-  const carriers = useEndpointQuery(
-    carriersEndpoints.listCarriers,
-    { query: { page: 1, pageSize: 100, sort: 'name', active: 'true' } },
-    { enabled, staleTime: 60_000 },
-  );
-  const details = useQueries({
-    queries: (carriers.data?.items ?? []).map((c) => ({
-      ...endpointQueryOptions(carriersEndpoints.getCarrier, { params: { id: c.id } }),
-      staleTime: 60_000,
-      enabled,
-    })),
-  });
-  const services = details.flatMap((d) =>
-    d.data
-      ? d.data.services
-          .filter((s) => s.active)
-          .map((s) => ({ id: s.id, code: s.code, name: s.name, carrier: { id: d.data.id, name: d.data.name } }))
-      : [],
-  );
-  return { services, isFetching: carriers.isFetching || details.some((d) => d.isFetching) };
-}
+/** The active carriers' active services, for the invoice's carrier service. */
+export { useCarrierServices } from '../../shared/api/carrier-services.ts';

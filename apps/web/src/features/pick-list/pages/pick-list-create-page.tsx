@@ -12,10 +12,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { WarehouseSelect } from '../../../lookups/warehouse-select.tsx';
-import { carriersEndpoints } from '../../../shared/api/endpoints/carriers.gen.ts';
-import { useEndpointQuery } from '../../../shared/api/hooks.ts';
+import { useCarrierServices } from '../../../shared/api/carrier-services.ts';
 import { formatNumber, formatQuantity } from '../../../shared/lib/numbers.ts';
-import { usePermissions } from '../../../shared/lib/permissions.tsx';
 import { useErrorText } from '../../../shared/lib/use-error-text.ts';
 import { useSubmissionKey } from '../../../shared/lib/use-submission-key.ts';
 import { PageHeader } from '../../../shared/ui/page-header.tsx';
@@ -34,7 +32,6 @@ const PAGE_SIZE = 50;
 export function PickListCreatePage() {
   const { t, i18n } = useTranslation('pickLists');
   const { token } = theme.useToken();
-  const { has } = usePermissions();
   const navigate = useNavigate();
   const location = useLocation();
   const errorText = useErrorText();
@@ -47,11 +44,7 @@ export function PickListCreatePage() {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<string[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
-  const carriers = useEndpointQuery(
-    carriersEndpoints.listCarriers,
-    { query: { page: 1, pageSize: 100, sort: 'name', active: 'true' } },
-    { enabled: has('handle_shipping_carriers'), staleTime: 60_000 },
-  );
+  const { carriers } = useCarrierServices();
   const filter = {
     ...(channel ? { channel } : {}),
     ...(carrierId ? { carrierId } : {}),
@@ -160,23 +153,21 @@ export function PickListCreatePage() {
               popupMatchSelectWidth={false}
             />
           </div>
-          {has('handle_shipping_carriers') ? (
-            <div style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
-              <span aria-hidden>{t('fields.carrier')}</span>
-              <Select
-                data-testid="pl-new-carrier"
-                aria-label={t('fields.carrier')}
-                value={carrierId}
-                onChange={changed(setCarrierId)}
-                options={[
-                  { value: '', label: t('create.anyCarrier') },
-                  ...(carriers.data?.items ?? []).map((c) => ({ value: c.id, label: c.name })),
-                ]}
-                style={{ minWidth: 170 }}
-                popupMatchSelectWidth={false}
-              />
-            </div>
-          ) : null}
+          <div style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
+            <span aria-hidden>{t('fields.carrier')}</span>
+            <Select
+              data-testid="pl-new-carrier"
+              aria-label={t('fields.carrier')}
+              value={carrierId}
+              onChange={changed(setCarrierId)}
+              options={[
+                { value: '', label: t('create.anyCarrier') },
+                ...carriers.map((c) => ({ value: c.id, label: c.name })),
+              ]}
+              style={{ minWidth: 170 }}
+              popupMatchSelectWidth={false}
+            />
+          </div>
           <div style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
             <span aria-hidden>{t('fields.invoiceDate')}</span>
             <DatePicker.RangePicker

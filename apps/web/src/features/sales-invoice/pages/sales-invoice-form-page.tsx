@@ -361,7 +361,7 @@ function SalesInvoiceForm({ invoice }: { invoice: SalesInvoice | null }) {
   const update = useUpdateSalesInvoice();
   const submission = useSubmissionKey();
   const channelSettings = useChannelSettings();
-  const carriers = useCarrierServices(has('handle_shipping_carriers'));
+  const carriers = useCarrierServices();
   const [failure, setFailure] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
   const [lineErrors, setLineErrors] = useState<LineErrors>({});
@@ -820,28 +820,26 @@ function SalesInvoiceForm({ invoice }: { invoice: SalesInvoice | null }) {
       </Panel>
       <Panel title={t('form.deliveryAndPayment')} style={{ marginBottom: token.margin }}>
         <div style={flexRow}>
-          {has('handle_shipping_carriers') ? (
-            <Form.Item name="carrierServiceId" label={t('fields.carrierService')} style={cell('2 1 240px')}>
-              <Select
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                data-testid="si-carrier-service"
-                aria-label={t('fields.carrierService')}
-                loading={carriers.isFetching}
-                options={[
-                  ...(invoice?.carrierService && !carriers.services.some((s) => s.id === invoice.carrierService?.id)
-                    ? [
-                        {
-                          value: invoice.carrierService.id,
-                          label: `${invoice.carrierService.carrier.name} · ${invoice.carrierService.name}`,
-                        },
-                      ]
-                    : []),
-                  ...carriers.services.map((s) => ({ value: s.id, label: `${s.carrier.name} · ${s.name}` })),
-                ]}
-              />
-            </Form.Item>
-          ) : null}
+          <Form.Item name="carrierServiceId" label={t('fields.carrierService')} style={cell('2 1 240px')}>
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              data-testid="si-carrier-service"
+              aria-label={t('fields.carrierService')}
+              loading={carriers.isFetching}
+              options={[
+                ...(invoice?.carrierService && !carriers.services.some((s) => s.id === invoice.carrierService?.id)
+                  ? [
+                      {
+                        value: invoice.carrierService.id,
+                        label: `${invoice.carrierService.carrier.name} · ${invoice.carrierService.name}`,
+                      },
+                    ]
+                  : []),
+                ...carriers.services.map((s) => ({ value: s.id, label: `${s.carrier.name} · ${s.name}` })),
+              ]}
+            />
+          </Form.Item>
           <Form.Item
             name="shippingCharge"
             label={pricesIncludeVat ? t('form.shippingGross') : t('form.shippingNet')}

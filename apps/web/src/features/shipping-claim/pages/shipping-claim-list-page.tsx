@@ -10,6 +10,7 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useCarrierServices } from '../../../shared/api/carrier-services.ts';
 import { sortOrderOf } from '../../../shared/lib/list-state.ts';
 import { formatNumber } from '../../../shared/lib/numbers.ts';
 import { documentKey } from '../../../shared/ui/documents/document-text.ts';
@@ -56,8 +57,8 @@ export function ShippingClaimListPage() {
   const sortable = (key: string) => ({ sorter: true, sortOrder: sortOrderOf(state.sort, key) });
   const count = (n: number | undefined) => (n === undefined ? '' : ` (${formatNumber(n, i18n.language)})`);
   const total = counts ? SHIPPING_CLAIM_STATUSES.reduce((sum, s) => sum + (counts[s] ?? 0), 0) : undefined;
-  // The carriers on this page, to filter by one of them (the carriers list itself is another permission's).
-  const carriers = new Map((result.data?.items ?? []).map((c) => [c.carrier.id, c.carrier]));
+  // Every carrier, those no longer used included: a claim outlives its carrier's contract.
+  const { carriers } = useCarrierServices({ all: true });
 
   const columns: ColumnsType<ShippingClaimSummary> = [
     {
@@ -205,8 +206,8 @@ export function ShippingClaimListPage() {
               onChange={(value: string) => update({ carrierId: value || undefined })}
               options={[
                 { value: '', label: t('list.anyCarrier') },
-                ...[...carriers.values()].map((c) => ({ value: c.id, label: c.name })),
-                ...(carrierId && !carriers.has(carrierId)
+                ...carriers.map((c) => ({ value: c.id, label: c.name })),
+                ...(carrierId && !carriers.some((c) => c.id === carrierId)
                   ? [{ value: carrierId, label: t('list.chosenCarrier') }]
                   : []),
               ]}

@@ -16,6 +16,10 @@ export const purchasingLookupsEndpoints = {
     'GET',
     '/api/purchasing-lookups/warehouses',
   ),
+  lookupCarrierServices: endpointRef<typeof contracts.purchasingLookupsApi.lookupCarrierServices>(
+    'GET',
+    '/api/purchasing-lookups/carrier-services',
+  ),
   lookupLocations: endpointRef<typeof contracts.purchasingLookupsApi.lookupLocations>(
     'GET',
     '/api/purchasing-lookups/warehouses/:id/locations',

@@ -29,12 +29,31 @@ export const returnTicketsEndpoints = {
   receiveReturnTicket: endpointRef<typeof contracts.returnTicketsApi.receiveReturnTicket>(
     'POST',
     '/api/return-tickets/:id/receive',
-    ['/api/return-tickets'],
+    [
+      '/api/return-tickets',
+      '/api/inventory',
+      '/api/manual-stock',
+      '/api/stock',
+      '/api/inventory-transfers',
+      '/api/bundle-tasks',
+      '/api/reports',
+      '/api/warehouse-reports',
+      '/api/credit-notes',
+    ],
   ),
   inspectReturnTicket: endpointRef<typeof contracts.returnTicketsApi.inspectReturnTicket>(
     'POST',
     '/api/return-tickets/:id/inspect',
-    ['/api/return-tickets'],
+    [
+      '/api/return-tickets',
+      '/api/inventory',
+      '/api/manual-stock',
+      '/api/stock',
+      '/api/inventory-transfers',
+      '/api/bundle-tasks',
+      '/api/reports',
+      '/api/warehouse-reports',
+    ],
   ),
   closeReturnTicket: endpointRef<typeof contracts.returnTicketsApi.closeReturnTicket>(
     'POST',
