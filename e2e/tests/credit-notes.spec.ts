@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { adminApi } from '../support/api.ts';
 import { ADMIN_PASSWORD } from '../support/env.ts';
+import { shipInvoices } from '../support/fulfilment.ts';
 import { chooseSearched } from '../support/select.ts';
 import { signInOnPage } from '../support/sign-in.ts';
 
@@ -41,35 +42,6 @@ async function violations(page: Page) {
     .flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}: ${n.failureSummary ?? v.help}`));
 }
 
-/** Picks and ships the booked invoice as a picker and a shipper do, through the API. */
-async function ship(api: Api, warehouseId: string, invoiceId: string) {
-  const pick = await api.call<Ref & { lines: { product: { sku: string }; required: string }[] }>(
-    'POST',
-    '/api/pick-lists',
-    { warehouseId, invoiceIds: [invoiceId] },
-  );
-  for (const line of pick.lines)
-    await api.call('POST', `/api/pick-lists/${pick.id}/scan`, {
-      code: line.product.sku,
-      quantity: line.required,
-      warehouseId,
-    });
-  await api.call('POST', `/api/pick-lists/${pick.id}/confirm`, { warehouseId });
-  const list = await api.call<Ref & { rows: { invoice: Ref; carrierService: Ref | null }[] }>(
-    'POST',
-    '/api/ship-lists',
-    { warehouseId, invoiceIds: [invoiceId] },
-  );
-  const offered = await api.call<{ items: Ref[] }>('GET', '/api/ship-lists/carrier-services');
-  await api.call('POST', `/api/ship-lists/${list.id}/confirm`, {
-    rows: list.rows.map((r) => ({
-      invoiceId: r.invoice.id,
-      carrierServiceId: r.carrierService?.id ?? offered.items[0]?.id,
-      parcels: [{ weightKg: '1.250', trackingNumber: `CN${unique()}` }],
-    })),
-  });
-}
-
 async function arrange(api: Api) {
   const u = unique();
   const warehouse = await api.call<Ref & { code: string }>('POST', '/api/warehouses', {
@@ -95,7 +67,7 @@ async function arrange(api: Api) {
     lines: [{ productId: lamp.id, quantity: '2', unitPrice: '12.00', vatCode: 'STANDARD' }],
   });
   expect(invoice.grossTotal).toBe('28.80');
-  await ship(api, warehouse.id, invoice.id);
+  await shipInvoices(api, warehouse.id, [invoice.id]);
   return { lamp, customer, invoice };
 }
 

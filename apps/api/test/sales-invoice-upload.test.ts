@@ -13,6 +13,8 @@ import { ALL_PERMISSIONS } from '@backoffice/contracts';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchOrCreateCustomers } from '../src/domains/partners/index.ts';
+import type { Ctx } from '../src/platform/routes.ts';
 import { type ApiClient, clientWith, startTestApp, type TestApp } from './app.ts';
 
 let ta: TestApp;
@@ -241,6 +243,8 @@ describe('sales invoice upload', () => {
         { order: `G${o}`, sku: p.sku, qty: '1', price: '1', buyer: 'Zed' }, // row 9
         { order: `G${o}`, sku: p.sku, qty: '1', price: '1', buyer: 'Other' }, // row 10: conflicting header
         { channel: 'AMAZON', order: already, sku: p.sku, qty: '1', price: '5' }, // row 11: will be skipped
+        // row 12: a name longer than a customer's may be (120 characters)
+        { order: `H${o}`, sku: p.sku, qty: '1', price: '1', buyer: 'N'.repeat(121) },
       ]),
     );
     const before = await counts();
@@ -255,10 +259,12 @@ describe('sales invoice upload', () => {
       [7, 'channel', 'SALES_UPLOAD_UNKNOWN_CHANNEL'],
       [8, 'paymentType', 'SALES_UPLOAD_UNKNOWN_PAYMENT_TYPE'],
       [10, 'customerName', 'SALES_UPLOAD_ORDER_CONFLICT'],
+      [12, 'customerName', 'SALES_UPLOAD_BAD_VALUE'],
     ]);
+    expect(preview.body.errors.find((e) => e.rowNumber === 12)?.message).toContain('at most 120 characters');
     expect(preview.body.errors.find((e) => e.rowNumber === 3)?.column).toBe('Item');
     expect(preview.body.errors.find((e) => e.rowNumber === 7)?.message).toContain('MANUAL, AMAZON, EBAY');
-    expect(preview.body.errorCount).toBe(7);
+    expect(preview.body.errorCount).toBe(8);
     expect(preview.body.skipCount).toBe(1);
     expect(preview.body.orders.find((x) => x.externalOrderId === already)?.existing?.number).toBe(
       first.created[0]?.number,
@@ -268,7 +274,7 @@ describe('sales invoice upload', () => {
     const refused = await admin.api.post<ErrorBody>('/api/sales-invoice-uploads', input(file), key());
     expect(refused.status).toBe(422);
     expect(refused.body.code).toBe('SALES_UPLOAD_INVALID');
-    expect((refused.body.details as SalesUploadProblemsDetails).errorCount).toBe(7);
+    expect((refused.body.details as SalesUploadProblemsDetails).errorCount).toBe(8);
     expect(await counts()).toEqual(before);
   });
 
@@ -365,6 +371,86 @@ describe('sales invoice upload', () => {
       )
       .executeTakeFirstOrThrow();
     expect(Number(made.n)).toBe(30);
+  });
+
+  it('two uploads at once naming the same new e-mail make one customer, logged once; the bar ends at 100', async () => {
+    const p = await product();
+    const email = `new-${uniq()}@example.com`;
+    const [a, b] = [`E${uniq()}`, `E${uniq()}`];
+    const [f1, f2] = await Promise.all([
+      upload(admin, await sheet([{ order: a, email, buyer: 'Nia New', sku: p.sku, qty: '1', price: '2' }])),
+      upload(admin, await sheet([{ order: b, email, buyer: 'Nia New', sku: p.sku, qty: '1', price: '3' }])),
+    ]);
+    const [r1, r2] = await Promise.all([commit(admin, f1 as string), commit(admin, f2 as string)]);
+    expect([r1.createdCount, r2.createdCount, r1.percent, r2.percent]).toEqual([1, 1, 100, 100]);
+    const made = await ta.t.db.selectFrom('customers').select(['id', 'name']).where('email', '=', email).execute();
+    expect(made).toHaveLength(1);
+    expect(made[0]?.name).toBe('Nia New');
+    expect((await invoiceOf('MANUAL', a)).customer.id).toBe(made[0]?.id);
+    expect((await invoiceOf('MANUAL', b)).customer.id).toBe(made[0]?.id);
+    const logged = await ta.t.db
+      .selectFrom('system_logs')
+      .select(['action', 'after'])
+      .where('entity', '=', 'customer')
+      .where('entity_id', '=', made[0]?.id as string)
+      .execute();
+    expect(logged.map((l) => l.action)).toEqual(['create']);
+    expect(logged[0]?.after).toMatchObject({
+      email,
+      name: 'Nia New',
+      addresses: [{ kind: 'shipping', city: 'Leeds' }],
+    });
+  });
+
+  it('two transactions matching the same new e-mail at the same moment make one customer', async () => {
+    const email = `race-${uniq()}@example.com`;
+    const values = (name: string) => ({
+      name,
+      email,
+      phone: null,
+      active: true,
+      notes: null,
+      addresses: [
+        {
+          kind: 'shipping' as const,
+          line1: '2 Low Road',
+          line2: null,
+          city: 'York',
+          county: null,
+          postcode: 'YO1 1AA',
+          country: 'GB',
+          isDefault: true,
+        },
+      ],
+      channelIds: [],
+    });
+    const ctxOf = (db: typeof ta.t.db) =>
+      ({ db, user: { id: admin.user.id, username: admin.user.username }, requestId: 'race' }) as unknown as Ctx;
+    let firstDone: () => void = () => {};
+    const firstMade = new Promise<void>((r) => {
+      firstDone = r;
+    });
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    // The first holds its transaction open after making the customer; the second starts meanwhile.
+    const first = ta.t.db.transaction().execute(async (tx) => {
+      const ids = await matchOrCreateCustomers(ctxOf(tx), [{ email, values: () => values('First') }]);
+      firstDone();
+      await held;
+      return ids;
+    });
+    await firstMade;
+    const second = ta.t.db
+      .transaction()
+      .execute((tx) => matchOrCreateCustomers(ctxOf(tx), [{ email, values: () => values('Second') }]));
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    const [[one], [two]] = await Promise.all([first, second]);
+    expect(two).toBe(one);
+    const made = await ta.t.db.selectFrom('customers').select(['id', 'name']).where('email', '=', email).execute();
+    expect(made).toEqual([{ id: one, name: 'First' }]);
   });
 
   it('refuses a file whose only problem is an unknown SKU with 422 and its code, writing nothing', async () => {

@@ -152,6 +152,8 @@ export const SalesUploadRun = z
     finishedAt: z.string().nullable(),
     /** Wall time of the job in milliseconds, once finished. */
     totalMs: z.number().int().nullable(),
+    /** The run's progress over all its steps (reading and checking the file, then writing the orders), 0–100. */
+    percent: z.number().int().min(0).max(100),
   })
   .meta({ id: 'SalesUploadRun' });
 export type SalesUploadRun = z.infer<typeof SalesUploadRun>;

@@ -148,19 +148,3 @@ export async function insertBarcodes(
     INSERT INTO product_barcodes (product_id, position, barcode)
     SELECT * FROM unnest(${rows.productId}::uuid[], ${rows.position}::int[], ${rows.barcode}::text[])`.execute(db);
 }
-
-/** One system-log row per product written, in one statement per chunk. */
-export async function insertAuditRows(
-  db: Kysely<Database>,
-  common: { userId: string; username: string; requestId: string | null },
-  rows: readonly { action: string; entity_id: string; before: unknown; after: unknown }[],
-) {
-  if (!rows.length) return;
-  await sql`
-    INSERT INTO system_logs (user_id, username, action, entity, entity_id, before, after, request_id)
-    SELECT ${common.userId}::uuid, ${common.username}, a.action, 'product', a.entity_id, a.before, a.after,
-           ${common.requestId}
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS a(action text, entity_id text, before jsonb, after jsonb)`.execute(
-    db,
-  );
-}

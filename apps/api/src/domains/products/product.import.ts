@@ -28,7 +28,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
-import { writeAudit } from '../../platform/audit.ts';
+import { writeAudit, writeAudits } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { loopSlicer } from '../../platform/import.ts';
 import {
@@ -49,7 +49,6 @@ import {
   componentsOfBundles,
   deleteBarcodesOf,
   type ExistingProduct,
-  insertAuditRows,
   insertBarcodes,
   insertProducts,
   type ProductRow,
@@ -509,7 +508,7 @@ async function writeBarcodes(tx: Kysely<Database>, products: readonly { id: stri
 
 /** Writes one checked chunk: updates first (barcodes they give up are freed), then inserts, each with its audit row. */
 async function writeChunk(tx: Kysely<Database>, job: ImportJob, plan: readonly PlannedRow[]) {
-  const audit = { userId: job.run.createdBy.id, username: job.run.createdBy.username, requestId: job.run.requestId };
+  const by = { user: job.run.createdBy, requestId: job.run.requestId };
   const after = (p: PlannedRow) => ({ ...audited(p.values), importRunId: job.run.id });
   const updates = plan.filter((p) => p.existing);
   const inserts = plan.filter((p) => !p.existing);
@@ -527,12 +526,13 @@ async function writeChunk(tx: Kysely<Database>, job: ImportJob, plan: readonly P
       tx,
       replacing.map((p) => ({ id: p.existing!.id, barcodes: p.values.barcodes })),
     );
-    await insertAuditRows(
+    await writeAudits(
       tx,
-      audit,
+      by,
       updates.map((p) => ({
+        entity: 'product',
         action: 'update',
-        entity_id: p.existing!.id,
+        entityId: p.existing!.id,
         before: audited(p.before!),
         after: after(p),
       })),
@@ -548,10 +548,10 @@ async function writeChunk(tx: Kysely<Database>, job: ImportJob, plan: readonly P
       tx,
       inserts.map((p) => ({ id: idOf.get(p.values.sku)!, barcodes: p.values.barcodes })),
     );
-    await insertAuditRows(
+    await writeAudits(
       tx,
-      audit,
-      inserts.map((p) => ({ action: 'create', entity_id: idOf.get(p.values.sku)!, before: null, after: after(p) })),
+      by,
+      inserts.map((p) => ({ entity: 'product', action: 'create', entityId: idOf.get(p.values.sku)!, after: after(p) })),
     );
   }
   return { created: inserts.length, updated: updates.length };

@@ -49,20 +49,6 @@ export function carrierServicesByCodes(db: Db, codes: readonly string[]) {
     .execute();
 }
 
-/** Active customers by e-mail (lower case, as stored); the oldest first, so the first of a shared e-mail wins. */
-export function customersByEmails(db: Db, emails: readonly string[]) {
-  return chunked(emails, (part) =>
-    db
-      .selectFrom('customers')
-      .select(['id', 'email'])
-      .where('email', 'in', part)
-      .where('active', '=', true)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute(),
-  );
-}
-
 /** The invoices some channel orders already are (for the preview's "will be skipped" and the run's skipped list). */
 export function invoicesOfOrders(db: Db, orders: readonly { channel: string; externalOrderId: string }[]) {
   return chunked(orders, async (part) => {
@@ -91,9 +77,9 @@ export function uploadedFileOf(db: Db, fileName: string) {
     .executeTakeFirst();
 }
 
-/** Where each invoice of a batch starts: its number is a placeholder until numbers are taken for those inserted. */
+/** An invoice of a batch, with the number taken for it. */
 export interface NewInvoiceRow {
-  placeholder: string;
+  number: string;
   head: InvoiceWrite;
 }
 
@@ -107,8 +93,8 @@ export async function insertInvoices(db: Db, rows: readonly NewInvoiceRow[], use
   return db
     .insertInto('sales_invoices')
     .values(
-      rows.map(({ placeholder, head: o }) => ({
-        number: placeholder,
+      rows.map(({ number, head: o }) => ({
+        number,
         ...headValues(o),
         short_quantity: '0',
         created_by: userId,
@@ -122,15 +108,6 @@ export async function insertInvoices(db: Db, rows: readonly NewInvoiceRow[], use
     .execute();
 }
 
-/** Gives the invoices just inserted their numbers (placeholder → number) in one statement. */
-export async function setNumbers(db: Db, ids: readonly string[], numbers: readonly string[]) {
-  if (!ids.length) return;
-  await sql`
-    UPDATE sales_invoices i SET number = v.number
-    FROM unnest(${[...ids]}::uuid[], ${[...numbers]}::text[]) AS v(id, number)
-    WHERE i.id = v.id`.execute(db);
-}
-
 /** Lines of several invoices, in statements of at most LINES_PER_STATEMENT rows. */
 const LINES_PER_STATEMENT = 4000;
 export async function insertLines(db: Db, lines: readonly { invoiceId: string; line: LineWrite }[]) {
@@ -139,21 +116,6 @@ export async function insertLines(db: Db, lines: readonly { invoiceId: string; l
       .insertInto('sales_invoice_lines')
       .values(lines.slice(i, i + LINES_PER_STATEMENT).map(({ invoiceId, line }) => lineValues(invoiceId, line)))
       .execute();
-}
-
-/** A batch's sales invoices' system-log rows in one statement (the same columns as platform/audit.ts writes). */
-export async function insertAuditRows(
-  db: Db,
-  user: { id: string; username: string },
-  requestId: string | null,
-  rows: readonly { action: string; entityId: string; after: unknown }[],
-) {
-  if (!rows.length) return;
-  const json = rows.map((r) => ({ action: r.action, entity_id: r.entityId, after: r.after }));
-  await sql`
-    INSERT INTO system_logs (user_id, username, action, entity, entity_id, before, after, request_id)
-    SELECT ${user.id}::uuid, ${user.username}, a.action, 'sales_invoice', a.entity_id, NULL, a.after, ${requestId}
-    FROM jsonb_to_recordset(${JSON.stringify(json)}::jsonb) AS a(action text, entity_id text, after jsonb)`.execute(db);
 }
 
 export async function setRunOptions(db: Db, runId: string, options: unknown) {

@@ -8,6 +8,7 @@ import {
   ImportRunErrorCode,
   type MappingColumn,
   Money,
+  NAME_MAX_LENGTH,
   PARTNER_EMAIL_PATTERN,
   PARTNER_LIMITS,
   PARTNER_PHONE_PATTERN,
@@ -41,7 +42,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
-import { writeAudit } from '../../platform/audit.ts';
+import { writeAudit, writeAudits } from '../../platform/audit.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { nextDocumentNumbers } from '../../platform/documents-numbers.ts';
 import { AppError, forbidden, notFound, unprocessable } from '../../platform/errors.ts';
@@ -55,24 +56,27 @@ import {
   fileContent,
   finishRun,
   type ImportJob,
-  type MappedRow,
   mappingById,
   queueImport,
   readMappedRows,
 } from '../imports/index.ts';
-import { createCustomer } from '../partners/index.ts';
+import { matchOrCreateCustomers } from '../partners/index.ts';
 import type { AddressWrite, InvoiceWrite, LineWrite } from './sales-invoice.repository.ts';
 import { bookSalesInvoice, getChannelSettings } from './sales-invoice.service.ts';
 import * as repo from './sales-invoice-upload.repository.ts';
 
 /**
- * The sales-invoice Excel upload (contract sales/sales-invoice-uploads.ts has the whole flow). `planUpload` reads the
- * file once, row by row, and checks it against the database in a few batched lookups: the preview answers what it
- * found, a commit refuses while anything is wrong, and the run's job plans again (the database may have changed)
- * and then writes the orders in batches, each its own transaction: a multi-row insert of the invoices that skips
- * orders already invoiced (ON CONFLICT on the unique channel order key), their numbers taken at once, their lines
- * and log rows in multi-row inserts. A batch committed stays; a run taken up again after an interruption plans the
- * same orders and finds its own invoices there (counted created, not skipped).
+ * The sales-invoice Excel upload (contract sales/sales-invoice-uploads.ts has the whole flow). `parseUpload` reads
+ * the file once, row by row, grouping rows into orders; what it read is kept (`parseOnce`) for the steps that
+ * follow, so the preview, the commit and the run's job read the file once between them. `checkUpload` checks the
+ * orders against the database in a few batched lookups, at every step (the database may have changed): the
+ * preview answers what it found, a commit refuses while anything is wrong, and the run's job checks again and then
+ * writes the orders in batches, each its own transaction: the batch's customers matched or made at once (the
+ * customers' service), a multi-row insert of the invoices that skips orders already invoiced (ON CONFLICT on the
+ * unique channel order key), their numbers taken at once, their lines and log rows in multi-row inserts. The event
+ * loop is given back between batches, and the run reports one 0–100 over all its steps (`runPercent`). A batch
+ * committed stays; a run taken up again after an interruption plans the same orders and finds its own invoices
+ * there (counted created, not skipped).
  */
 
 type Field =
@@ -155,7 +159,8 @@ const CELLS: Record<Field, z.ZodType> = {
   ),
   externalOrderId: text(100, 'an order id'),
   orderDate: cell(IsoDay, dateCell),
-  customerName: text(200, 'a name').pipe(z.string().min(1)),
+  // A customer's name (a new buyer becomes a customer under it).
+  customerName: text(NAME_MAX_LENGTH, 'a name').pipe(z.string().min(1)),
   customerEmail: cell(
     z
       .string()
@@ -239,9 +244,23 @@ function cellCode(field: string | undefined, missing: boolean): string {
 class Problems {
   readonly list: SalesUploadRowError[] = [];
   count = 0;
+  /** The cells already found wrong ("row:field"), so a check of the order does not report one twice. */
+  private readonly cells = new Set<string>();
   constructor(private readonly headerOf: Map<string, string>) {}
+  /** A copy to go on adding to (the file's own problems stay as read). */
+  copy() {
+    const c = new Problems(this.headerOf);
+    c.list.push(...this.list);
+    c.count = this.count;
+    for (const cell of this.cells) c.cells.add(cell);
+    return c;
+  }
+  has(rowNumber: number, field: string) {
+    return this.cells.has(`${rowNumber}:${field}`);
+  }
   add(rowNumber: number, field: string | null, code: string, message: string) {
     this.count += 1;
+    if (field) this.cells.add(`${rowNumber}:${field}`);
     if (this.list.length < SALES_UPLOAD_LISTED_ERRORS * 4)
       this.list.push({ rowNumber, field, column: field ? (this.headerOf.get(field) ?? null) : null, code, message });
   }
@@ -268,7 +287,7 @@ interface PlannedOrder {
   lines: OrderLine[];
   hasErrors: boolean;
   /** Set once the order is good. */
-  write?: { head: Omit<InvoiceWrite, 'customerId'>; lines: LineWrite[]; customerId: string | null };
+  write?: { head: Omit<InvoiceWrite, 'customerId'>; lines: LineWrite[] };
   customerName: string;
   customerEmail: string | null;
   customerPhone: string | null;
@@ -282,37 +301,87 @@ export interface UploadPlan {
   columns: MappingColumn[];
 }
 
+/** What the file alone says (its rows grouped into orders, its cells' own problems): read once, then kept. */
+interface ParsedUpload {
+  rowCount: number;
+  orders: readonly Readonly<Omit<PlannedOrder, 'write' | 'existing'>>[];
+  problems: Problems;
+  columns: MappingColumn[];
+}
+
+interface UploadOptions {
+  columns: MappingColumn[];
+  channel: SalesChannel;
+  warehouseId: string | null;
+}
+
+/**
+ * Files read, kept for the steps that follow (preview, commit, the run's job) so the file is read once: an
+ * uploaded file never changes, and what is kept depends only on it, the mapping's columns and the default channel.
+ * A few at most, for a while; another server (or one restarted) reads the file again. The database is checked
+ * again at every step all the same.
+ */
+const PARSED_KEPT = 3;
+const PARSED_KEEP_MS = 30 * 60_000;
+const parsedFiles = new Map<string, { at: number; parsed: Promise<ParsedUpload> }>();
+const parsedKey = (fileId: string, options: UploadOptions) =>
+  JSON.stringify([fileId, options.channel, options.columns.map((c) => [c.field, c.header])]);
+
+function keptParse(fileId: string, options: UploadOptions) {
+  const now = Date.now();
+  for (const [k, v] of parsedFiles) if (now - v.at > PARSED_KEEP_MS) parsedFiles.delete(k);
+  return parsedFiles.get(parsedKey(fileId, options))?.parsed;
+}
+
+function parseOnce(
+  fileId: string,
+  content: () => Promise<Buffer>,
+  options: UploadOptions,
+  onRows?: (rows: number) => void,
+): Promise<ParsedUpload> {
+  const kept = keptParse(fileId, options);
+  if (kept) return kept;
+  const key = parsedKey(fileId, options);
+  const parsed = content().then((c) => parseUpload(c, options, onRows));
+  parsedFiles.set(key, { at: Date.now(), parsed });
+  while (parsedFiles.size > PARSED_KEPT) parsedFiles.delete(parsedFiles.keys().next().value as string);
+  // A file that cannot be read is not kept: the next step says why again.
+  parsed.catch(() => {
+    if (parsedFiles.get(key)?.parsed === parsed) parsedFiles.delete(key);
+  });
+  return parsed;
+}
+
+/** Forgets what was kept of a file (its run has ended). */
+function forgetParse(fileId: string) {
+  for (const k of parsedFiles.keys()) if ((JSON.parse(k) as string[])[0] === fileId) parsedFiles.delete(k);
+}
+
 const orderKey = (channel: string, id: string) => `${channel}\u0000${id}`;
 
-/** Reads and checks a file (nothing written): see the top of this file. */
-export async function planUpload(
-  db: Kysely<Database>,
+/** Reads a file once, row by row, grouping its rows into orders as they come (no row is kept beyond its order). */
+async function parseUpload(
   content: Buffer,
-  options: { columns: MappingColumn[]; channel: SalesChannel; warehouseId: string | null },
+  options: UploadOptions,
   onRows?: (rows: number) => void,
-): Promise<UploadPlan> {
+): Promise<ParsedUpload> {
   let columns = options.columns;
-  const rows: MappedRow<Row>[] = [];
-  for await (const row of readMappedRows<Field, Row>(content, {
+  let problems = new Problems(new Map());
+  let rowCount = 0;
+  // Orders by (channel, external order id), in the order of their first rows.
+  const orders = new Map<string, PlannedOrder>();
+  for await (const { rowNumber, value, errors } of readMappedRows<Field, Row>(content, {
     kind: 'sales_invoices',
     columns: options.columns,
     checkCell,
     requiredMessages: REQUIRED,
     onColumns: (c) => {
       columns = c;
+      problems = new Problems(new Map(c.map((m) => [m.field, m.header])));
     },
   })) {
-    rows.push(row);
-    if (rows.length % 2000 === 0) onRows?.(rows.length);
-  }
-  onRows?.(rows.length);
-  const problems = new Problems(new Map(columns.map((c) => [c.field, c.header])));
-  const pause = loopSlicer();
-
-  // Orders by (channel, external order id), in the order of their first rows.
-  const orders = new Map<string, PlannedOrder>();
-  for (const { rowNumber, value, errors } of rows) {
-    await pause();
+    rowCount += 1;
+    if (rowCount % 2000 === 0) onRows?.(rowCount);
     for (const e of errors)
       problems.add(
         e.rowNumber,
@@ -379,7 +448,18 @@ export async function planUpload(
         vatCode: value.vatRate ? (VAT_WORDS[value.vatRate] ?? (value.vatRate as VatCode)) : 'STANDARD',
       });
   }
-  const list = [...orders.values()];
+  onRows?.(rowCount);
+  return { rowCount, orders: [...orders.values()], problems, columns };
+}
+
+/**
+ * Checks a file's orders against the database (nothing written): what the rows name, each kind in one lookup
+ * (or a few for many keys), then each order's invoice worked out.
+ */
+async function checkUpload(db: Kysely<Database>, parsed: ParsedUpload, options: UploadOptions): Promise<UploadPlan> {
+  const problems = parsed.problems.copy();
+  const list: PlannedOrder[] = parsed.orders.map((o) => ({ ...o, existing: null }));
+  const pause = loopSlicer();
 
   // What the rows name, each kind in one lookup (or a few for many keys).
   const skus = [...new Set(list.flatMap((o) => o.lines.map((l) => l.sku)))];
@@ -446,7 +526,9 @@ export async function planUpload(
         grossAmount: '0',
       });
     }
-    if (!order.customerName) add('customerName', U.SALES_UPLOAD_MISSING_VALUE, 'a customer name is needed');
+    const nameRow = order.headRow.customerName ?? order.firstRow;
+    if (!order.customerName && !problems.has(nameRow, 'customerName'))
+      add('customerName', U.SALES_UPLOAD_MISSING_VALUE, 'a customer name is needed');
     const h = order.head;
     let warehouseId: string | undefined;
     if (h.warehouse) {
@@ -540,7 +622,6 @@ export async function planUpload(
       l.grossAmount = a.gross;
     });
     order.write = {
-      customerId: null,
       lines,
       head: {
         channel: order.channel,
@@ -570,7 +651,7 @@ export async function planUpload(
       },
     };
   }
-  return { rowCount: rows.length, orders: list, problems, columns };
+  return { rowCount: parsed.rowCount, orders: list, problems, columns: parsed.columns };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -586,9 +667,22 @@ async function storedFile(ctx: Ctx, fileName: string) {
       ImportRunErrorCode.IMPORT_FILE_NOT_SPREADSHEET,
       'Only an Excel .xlsx file can be imported.',
     );
-  const content = await fileContent(ctx.db, file.id);
-  if (!content) throw notFound('File', fileName);
-  return content;
+  return {
+    id: file.id,
+    content: async () => {
+      const content = await fileContent(ctx.db, file.id);
+      if (!content) throw notFound('File', fileName);
+      return content;
+    },
+  };
+}
+
+/** A request's plan: the file read once (kept for the next steps), the database checked now. */
+async function requestPlan(ctx: Ctx, input: SalesUploadValues) {
+  const columns = await mappingColumns(ctx, input.mappingId);
+  const file = await storedFile(ctx, input.fileName);
+  const options: UploadOptions = { columns, channel: input.channel, warehouseId: input.warehouseId };
+  return checkUpload(ctx.db, await parseOnce(file.id, file.content, options), options);
 }
 
 async function mappingColumns(ctx: Ctx, mappingId: string): Promise<MappingColumn[]> {
@@ -619,9 +713,7 @@ function toOrder(o: PlannedOrder): SalesUploadOrder {
 
 /** The preview: every order and every problem; nothing written. */
 export async function previewUpload(ctx: Ctx, input: SalesUploadValues): Promise<SalesUploadPreview> {
-  const columns = await mappingColumns(ctx, input.mappingId);
-  const content = await storedFile(ctx, input.fileName);
-  const plan = await planUpload(ctx.db, content, { columns, channel: input.channel, warehouseId: input.warehouseId });
+  const plan = await requestPlan(ctx, input);
   const skipCount = plan.orders.filter((o) => o.existing).length;
   return {
     rowCount: plan.rowCount,
@@ -664,9 +756,7 @@ export async function commitUpload(ctx: Ctx, input: SalesUploadValues): Promise<
       { required: ['approve_sales_invoice'] },
       SalesInvoiceErrorCode.SALES_INVOICE_BOOK_NOT_PERMITTED,
     );
-  const columns = await mappingColumns(ctx, input.mappingId);
-  const content = await storedFile(ctx, input.fileName);
-  const plan = await planUpload(ctx.db, content, { columns, channel: input.channel, warehouseId: input.warehouseId });
+  const plan = await requestPlan(ctx, input);
   if (plan.problems.count) throw refuseProblems(plan.problems);
   const run = await queueImport(ctx, 'sales_invoices', {
     fileName: input.fileName,
@@ -716,6 +806,7 @@ export async function getUploadRun(db: Kysely<Database>, id: string): Promise<Sa
     createdAt: new Date(r.created_at).toISOString(),
     finishedAt: r.finished_at ? new Date(r.finished_at).toISOString() : null,
     totalMs: timings?.totalMs ?? null,
+    percent: runPercent(r.status, r.rows_done, r.rows_total),
   };
 }
 
@@ -748,22 +839,59 @@ function jobCtx(db: Kysely<Database>, user: { id: string; username: string }, re
   };
 }
 
+/**
+ * The run's progress as one bar over all its steps, 0–100: reading and checking the file take the first
+ * VALIDATE_SHARE (rows read of the rows there are), writing the orders the rest (orders done of the orders).
+ */
+const VALIDATE_SHARE = 20;
+export function runPercent(status: string, rowsDone: number, rowsTotal: number | null): number {
+  if (status === 'APPLIED') return 100;
+  const part = rowsTotal ? Math.min(1, Math.max(0, rowsDone / rowsTotal)) : 0;
+  if (status === 'VALIDATING') return Math.floor(part * VALIDATE_SHARE);
+  if (status === 'APPLYING' || status === 'FAILED')
+    return Math.min(99, VALIDATE_SHARE + Math.floor(part * (100 - VALIDATE_SHARE)));
+  return 0;
+}
+
 /** The sales-invoice upload job (see the top of this file). */
 export async function runSalesInvoiceUpload(job: ImportJob): Promise<void> {
+  try {
+    await runUpload(job);
+  } finally {
+    forgetParse(job.run.fileId);
+  }
+}
+
+async function runUpload(job: ImportJob): Promise<void> {
   const started = Date.now();
   const run = job.run;
-  const options = ((await repo.runOptions(job.db, run.id))?.options ?? {}) as Partial<RunOptions>;
-  const content = await fileContent(job.db, run.fileId);
-  if (!content) throw new AppError(404, 'NOT_FOUND', 'The uploaded file is gone. Upload it again.');
-  const estimate = estimateDataRows(content);
-  job.progress(0, estimate);
-  const plan = await planUpload(
-    job.db,
-    content,
-    { columns: run.columns ?? [], channel: options.channel ?? 'MANUAL', warehouseId: options.warehouseId ?? null },
-    (n) => job.progress(n, Math.max(estimate ?? 0, n)),
+  const runOptions = ((await repo.runOptions(job.db, run.id))?.options ?? {}) as Partial<RunOptions>;
+  const options: UploadOptions = {
+    columns: run.columns ?? [],
+    channel: runOptions.channel ?? 'MANUAL',
+    warehouseId: runOptions.warehouseId ?? null,
+  };
+  job.progress(0, null);
+  let estimate = 0;
+  const parsed = await parseOnce(
+    run.fileId,
+    async () => {
+      const content = await fileContent(job.db, run.fileId);
+      if (!content) throw new AppError(404, 'NOT_FOUND', 'The uploaded file is gone. Upload it again.');
+      estimate = estimateDataRows(content) ?? 0;
+      job.progress(0, estimate || null);
+      return content;
+    },
+    options,
+    // Rows read of the rows there seem to be (never quite all until the last is read).
+    (n) => job.progress(n, Math.max(estimate, n + 1)),
   );
+  job.progress(parsed.rowCount, parsed.rowCount);
   const readMs = Date.now() - started;
+  const plan = await checkUpload(job.db, parsed, options);
+  // The plan holds all the run needs: what was kept of the file is let go now, not at the end.
+  forgetParse(run.fileId);
+  const checkMs = Date.now() - started - readMs;
   if (plan.problems.count) {
     await repo.setRunOutcome(job.db, run.id, { errors: plan.problems.sorted() } satisfies Outcome);
     await finishRun(job.db, run.id, {
@@ -779,7 +907,7 @@ export async function runSalesInvoiceUpload(job: ImportJob): Promise<void> {
         code: 'IMPORT_INVALID',
         message: `${plan.problems.count} problem(s) in the file; nothing was imported. Fix them and upload the file again.`,
       },
-      timings: { readMs, checkMs: 0, applyMs: 0, totalMs: Date.now() - started },
+      timings: { readMs, checkMs, applyMs: 0, totalMs: Date.now() - started },
     });
     return;
   }
@@ -804,11 +932,6 @@ export async function runSalesInvoiceUpload(job: ImportJob): Promise<void> {
     else if (o.existing) skip(o, o.existing);
     else todo.push(o);
   }
-  // Customers by e-mail, looked up once for the file.
-  const emails = [...new Set(todo.flatMap((o) => (o.customerEmail ? [o.customerEmail] : [])))];
-  const customerOf = new Map<string, string>();
-  for (const c of await repo.customersByEmails(job.db, emails))
-    if (c.email && !customerOf.has(c.email)) customerOf.set(c.email, c.id);
 
   await job.applying(plan.orders.length);
   let done = plan.orders.length - todo.length;
@@ -817,102 +940,12 @@ export async function runSalesInvoiceUpload(job: ImportJob): Promise<void> {
   let shortCount = 0;
   for (let i = 0; i < todo.length; i += BATCH) {
     const batch = todo.slice(i, i + BATCH);
-    await job.db.transaction().execute(async (tx) => {
-      const ctx = jobCtx(tx, run.createdBy, run.requestId);
-      // New customers (one per new e-mail; an order without e-mail has its own), through the customers' service.
-      for (const o of batch) {
-        if (!o.write) continue;
-        const known = o.customerEmail ? customerOf.get(o.customerEmail) : undefined;
-        if (known) {
-          o.write.customerId = known;
-          continue;
-        }
-        const d = o.write.head.delivery;
-        const made = await createCustomer(
-          ctx,
-          CustomerInput.parse({
-            name: o.customerName,
-            email: o.customerEmail,
-            phone: o.customerPhone,
-            addresses: [
-              {
-                kind: 'shipping',
-                line1: d.line1,
-                line2: d.line2,
-                city: d.city,
-                postcode: d.postcode,
-                country: d.country,
-                isDefault: true,
-              },
-            ],
-          }),
-        );
-        o.write.customerId = made.id;
-        if (o.customerEmail) customerOf.set(o.customerEmail, made.id);
-      }
-      const placeholders = batch.map((o, n) => ({ order: o, placeholder: `UPLOAD-${run.id}-${i + n}` }));
-      const inserted = await repo.insertInvoices(
-        tx,
-        placeholders.flatMap(({ order, placeholder }) =>
-          order.write
-            ? [{ placeholder, head: { ...order.write.head, customerId: order.write.customerId as string } }]
-            : [],
-        ),
-        run.createdBy.id,
-        run.id,
-      );
-      const idOf = new Map(inserted.map((r) => [r.number, r.id]));
-      const written = placeholders.filter((p) => idOf.has(p.placeholder));
-      // Numbers in the file's order, taken at once for those written (gap-free: none for the orders skipped).
-      const numbers = await nextDocumentNumbers(tx, 'salesInvoice', written.length);
-      await repo.setNumbers(
-        tx,
-        written.map((p) => idOf.get(p.placeholder) as string),
-        numbers,
-      );
-      await repo.insertLines(
-        tx,
-        written.flatMap((p) =>
-          (p.order.write?.lines ?? []).map((line) => ({ invoiceId: idOf.get(p.placeholder) as string, line })),
-        ),
-      );
-      await repo.insertAuditRows(
-        tx,
-        run.createdBy,
-        run.requestId,
-        written.map((p, n) => ({
-          action: 'create',
-          entityId: numbers[n] as string,
-          after: {
-            number: numbers[n],
-            channel: p.order.channel,
-            externalOrderId: p.order.externalOrderId,
-            grossTotal: p.order.write?.head.grossTotal,
-            currency: p.order.write?.head.currency,
-            lineCount: p.order.write?.lines.length,
-            importRunId: run.id,
-            fileName: run.fileName,
-          },
-        })),
-      );
-      createdCount += written.length;
-      // Orders another upload wrote meanwhile: the index skipped them.
-      const raced = placeholders.filter((p) => !idOf.has(p.placeholder)).map((p) => p.order);
-      if (raced.length) {
-        const found = new Map(
-          (await repo.invoicesOfOrders(tx, raced)).map((e) => [orderKey(e.channel, e.external_order_id), e]),
-        );
-        for (const o of raced) {
-          const e = found.get(orderKey(o.channel, o.externalOrderId));
-          if (e) skip(o, e);
-        }
-      }
-      if (options.book)
-        for (const p of written) {
-          const booked = await bookSalesInvoice(ctx, idOf.get(p.placeholder) as string, { onShortage: 'KEEP_PENDING' });
-          if (booked.status === 'PENDING') shortCount += 1;
-        }
-    });
+    const outcome = await writeBatch(job, batch, runOptions.book ?? false);
+    createdCount += outcome.created;
+    shortCount += outcome.short;
+    for (const [o, e] of outcome.skipped) skip(o, e);
+    // What a written order was to become is not needed any more (the memory of a large file is given back as it goes).
+    for (const o of batch) o.write = undefined;
     done += batch.length;
     job.progress(done, plan.orders.length);
     // Other requests get the event loop between batches.
@@ -928,7 +961,7 @@ export async function runSalesInvoiceUpload(job: ImportJob): Promise<void> {
       rowsDone: plan.orders.length,
       createdCount,
       updatedCount: skippedCount,
-      timings: { readMs, checkMs: 0, applyMs, totalMs: Date.now() - started },
+      timings: { readMs, checkMs, applyMs, totalMs: Date.now() - started },
     });
     await writeAudit(tx, {
       user: run.createdBy,
@@ -942,9 +975,121 @@ export async function runSalesInvoiceUpload(job: ImportJob): Promise<void> {
         orders: plan.orders.length,
         created: createdCount,
         skipped: skippedCount,
-        book: options.book ?? false,
+        book: runOptions.book ?? false,
         leftPendingShort: shortCount,
       },
     });
   });
+}
+
+/** Thrown inside a batch's transaction when an order was invoiced meanwhile: the batch is rolled back and redone. */
+class OrderRaced extends Error {}
+
+/** Attempts at a batch whose orders another upload keeps invoicing meanwhile (each attempt finds those before). */
+const BATCH_ATTEMPTS = 5;
+
+interface BatchOutcome {
+  created: number;
+  short: number;
+  skipped: [PlannedOrder, { id: string; number: string; status: string }][];
+}
+
+/**
+ * Writes a batch of orders in one transaction: the orders already invoiced are looked up first (skipped), the
+ * others' customers matched or made, their numbers taken at once (the counter stays locked until the end, so
+ * the numbers are gap-free and in the file's order) and the invoices inserted with them, then their lines and log
+ * rows, each kind in multi-row statements. Should an order be invoiced meanwhile by another upload (the unique
+ * channel order key skips it), the numbers taken would leave a gap: the batch is rolled back and done again.
+ */
+async function writeBatch(job: ImportJob, batch: readonly PlannedOrder[], book: boolean): Promise<BatchOutcome> {
+  const run = job.run;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await job.db.transaction().execute(async (tx) => {
+        const ctx = jobCtx(tx, run.createdBy, run.requestId);
+        const already = new Map(
+          (await repo.invoicesOfOrders(tx, batch)).map((e) => [orderKey(e.channel, e.external_order_id), e]),
+        );
+        const skipped: BatchOutcome['skipped'] = [];
+        const writes: { order: PlannedOrder; write: NonNullable<PlannedOrder['write']> }[] = [];
+        for (const order of batch) {
+          const e = already.get(orderKey(order.channel, order.externalOrderId));
+          if (e) skipped.push([order, e]);
+          else if (order.write) writes.push({ order, write: order.write });
+        }
+        // The batch's customers at once, through the customers' service: one per new e-mail (the oldest active
+        // customer holding a known one), one of its own for an order without e-mail.
+        const customerIds = await matchOrCreateCustomers(
+          ctx,
+          writes.map(({ order, write }) => ({
+            email: order.customerEmail,
+            values: () => {
+              const d = write.head.delivery;
+              return CustomerInput.parse({
+                name: order.customerName,
+                email: order.customerEmail,
+                phone: order.customerPhone,
+                addresses: [
+                  {
+                    kind: 'shipping',
+                    line1: d.line1,
+                    line2: d.line2,
+                    city: d.city,
+                    postcode: d.postcode,
+                    country: d.country,
+                    isDefault: true,
+                  },
+                ],
+              });
+            },
+          })),
+        );
+        const numbers = await nextDocumentNumbers(tx, 'salesInvoice', writes.length);
+        const inserted = await repo.insertInvoices(
+          tx,
+          writes.map(({ write }, n) => ({
+            number: numbers[n] as string,
+            head: { ...write.head, customerId: customerIds[n] as string },
+          })),
+          run.createdBy.id,
+          run.id,
+        );
+        if (inserted.length !== writes.length) throw new OrderRaced();
+        const idOf = new Map(inserted.map((r) => [r.number, r.id]));
+        const ids = numbers.map((n) => idOf.get(n) as string);
+        await repo.insertLines(
+          tx,
+          writes.flatMap(({ write }, n) => write.lines.map((line) => ({ invoiceId: ids[n] as string, line }))),
+        );
+        await writeAudits(
+          tx,
+          { user: run.createdBy, requestId: run.requestId },
+          writes.map(({ order, write }, n) => ({
+            entity: 'sales_invoice',
+            action: 'create',
+            entityId: numbers[n] as string,
+            after: {
+              number: numbers[n],
+              channel: order.channel,
+              externalOrderId: order.externalOrderId,
+              grossTotal: write.head.grossTotal,
+              currency: write.head.currency,
+              lineCount: write.lines.length,
+              importRunId: run.id,
+              fileName: run.fileName,
+            },
+          })),
+        );
+        let short = 0;
+        if (book)
+          for (const id of ids) {
+            const booked = await bookSalesInvoice(ctx, id, { onShortage: 'KEEP_PENDING' });
+            if (booked.status === 'PENDING') short += 1;
+          }
+        return { created: writes.length, short, skipped };
+      });
+    } catch (e) {
+      if (!(e instanceof OrderRaced) || attempt >= BATCH_ATTEMPTS) throw e;
+    }
+  }
 }

@@ -133,12 +133,8 @@ export function SalesInvoiceUploadPage() {
   const problemText = (e: SalesUploadRowError) => te(e.code, { defaultValue: e.message });
   const current = run.data;
   const running = !!current && current.status !== 'APPLIED' && current.status !== 'FAILED';
-  const percent =
-    current?.status === 'APPLIED'
-      ? 100
-      : current?.rowsTotal
-        ? Math.min(99, Math.floor((current.rowsDone / current.rowsTotal) * 100))
-        : 0;
+  // One bar over the whole run (reading, checking, writing): the server weighs its steps.
+  const percent = current?.percent ?? 0;
   const money = (value: string | null, currency: string) =>
     value === null ? '' : formatMoney(value, i18n.language, currency);
 

@@ -208,6 +208,76 @@ export async function insertCustomer(db: Kysely<Database>, c: CustomerFields): P
   return row.id;
 }
 
+/** The active customers holding these e-mails (stored in lower case), oldest first: the first of an e-mail wins. */
+export async function activeCustomersByEmails(db: Kysely<Database>, emails: readonly string[]) {
+  if (!emails.length) return [];
+  return db
+    .selectFrom('customers')
+    .select(['id', 'email'])
+    .where('email', '=', sql<string>`ANY(${[...emails]}::text[])`)
+    .where('active', '=', true)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Serialises the creation of customers for these e-mails until the transaction ends (taken in e-mail order, so
+ * two callers never wait on each other crosswise): whoever comes second finds the customer the first one made.
+ */
+export async function lockCustomerEmails(db: Kysely<Database>, emails: readonly string[]) {
+  if (!emails.length) return;
+  await sql`
+    SELECT pg_advisory_xact_lock(hashtextextended('customer-email:' || e.email, 0))
+    FROM (SELECT DISTINCT unnest(${[...emails]}::text[]) AS email ORDER BY 1) e`.execute(db);
+}
+
+/** Rows per multi-row insert of customers and addresses (a dozen columns each, far below the parameter limit). */
+const CUSTOMER_ROWS_PER_STATEMENT = 2000;
+
+/** Many new customers (ids given by the caller) with their addresses, in multi-row statements. */
+export async function insertCustomers(
+  db: Kysely<Database>,
+  customers: readonly { id: string; fields: CustomerFields; addresses: CustomerValues['addresses'] }[],
+) {
+  const made: Selectable<CustomersTable>[] = [];
+  const addresses: Awaited<ReturnType<typeof insertAddressRows>> = [];
+  for (let i = 0; i < customers.length; i += CUSTOMER_ROWS_PER_STATEMENT) {
+    const part = customers.slice(i, i + CUSTOMER_ROWS_PER_STATEMENT);
+    made.push(
+      ...(await db
+        .insertInto('customers')
+        .values(part.map((c) => ({ id: c.id, ...customerColumns(c.fields) })))
+        .returningAll()
+        .execute()),
+    );
+    addresses.push(
+      ...(await insertAddressRows(
+        db,
+        part.flatMap((c) =>
+          c.addresses.map((a, position) => ({ customer_id: c.id, ...postalAddressRow(a, position) })),
+        ),
+      )),
+    );
+  }
+  const addressesOfCustomer = new Map<string, PostalAddress[]>();
+  for (const a of [...addresses].sort((x, y) => x.position - y.position))
+    addressesOfCustomer.set(a.customer_id, [...(addressesOfCustomer.get(a.customer_id) ?? []), toPostalAddress(a)]);
+  return made.map((r) => ({ ...toCustomerRow(r), addresses: addressesOfCustomer.get(r.id) ?? [] }));
+}
+
+function insertAddressRows(
+  db: Kysely<Database>,
+  rows: readonly ({ customer_id: string } & ReturnType<typeof postalAddressRow>)[],
+) {
+  if (!rows.length) return Promise.resolve([]);
+  return db
+    .insertInto('customer_addresses')
+    .values([...rows])
+    .returningAll()
+    .execute();
+}
+
 export async function updateCustomer(db: Kysely<Database>, id: string, c: CustomerFields) {
   await db
     .updateTable('customers')

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type Customer,
   type CustomerChannelId,
@@ -11,6 +12,7 @@ import {
 } from '@backoffice/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
+import { writeAudits } from '../../../platform/audit.ts';
 import { conflict, isUniqueViolation, notFound } from '../../../platform/errors.ts';
 import { allRows, offsetOf, toPage } from '../../../platform/pagination.ts';
 import { inUse } from '../../../platform/references.ts';
@@ -78,6 +80,61 @@ export async function createCustomer(ctx: Ctx, input: CustomerValues): Promise<C
   const after = await getCustomer(ctx.db, id);
   await ctx.audit({ action: 'create', entity: ENTITY, entityId: id, after });
   return after;
+}
+
+/**
+ * The customers of many sales documents at once (the sales-invoice upload), one answer per input in its order:
+ * an input with an e-mail gets the oldest active customer holding it, else one customer made for that e-mail (the
+ * first input naming it gives its name, phone and address); an input without one gets a customer of its own.
+ * New customers are written in multi-row statements and audited as `createCustomer` audits them. The e-mails to
+ * create are locked for the caller's transaction first and looked up again, so two uploads at once naming the
+ * same new e-mail make one customer (the e-mail stays not unique: a customer may be added by hand with it).
+ * Channel ids are not set here: an input may not carry any.
+ */
+export async function matchOrCreateCustomers(
+  ctx: Ctx,
+  inputs: readonly { email: string | null; values: () => CustomerValues }[],
+): Promise<string[]> {
+  const emails = [...new Set(inputs.flatMap((c) => (c.email ? [c.email] : [])))];
+  const idOfEmail = new Map<string, string>();
+  const remember = (rows: readonly { id: string; email: string | null }[]) => {
+    for (const r of rows) if (r.email && !idOfEmail.has(r.email)) idOfEmail.set(r.email, r.id);
+  };
+  remember(await repo.activeCustomersByEmails(ctx.db, emails));
+  const unknown = emails.filter((e) => !idOfEmail.has(e));
+  if (unknown.length) {
+    await repo.lockCustomerEmails(ctx.db, unknown);
+    // Another transaction may have made some of them while this one waited for the locks.
+    remember(await repo.activeCustomersByEmails(ctx.db, unknown));
+  }
+  const toMake: {
+    id: string;
+    fields: Omit<CustomerValues, 'addresses' | 'channelIds'>;
+    addresses: CustomerValues['addresses'];
+  }[] = [];
+  const ids = inputs.map((input) => {
+    const known = input.email ? idOfEmail.get(input.email) : undefined;
+    if (known) return known;
+    const { addresses, channelIds, ...fields } = input.values();
+    if (channelIds.length) throw new Error('matchOrCreateCustomers sets no channel ids');
+    if (fields.email !== input.email) throw new Error('a customer is matched by the e-mail it is made with');
+    const id = randomUUID();
+    toMake.push({ id, fields, addresses });
+    if (input.email) idOfEmail.set(input.email, id);
+    return id;
+  });
+  const made = await repo.insertCustomers(ctx.db, toMake);
+  await writeAudits(
+    ctx.db,
+    { user: ctx.user, requestId: ctx.requestId || null },
+    made.map((after) => ({
+      action: 'create',
+      entity: ENTITY,
+      entityId: after.id,
+      after: { ...after, channelIds: [] },
+    })),
+  );
+  return ids;
 }
 
 /** Changes the customer and replaces their addresses and channel ids, under the customer's row lock. */

@@ -1,19 +1,12 @@
-import {
-  CREDIT_NOTE_STATUSES,
-  type CreditNoteStatus,
-  type CreditNoteSummary,
-  creditNoteDocument,
-  PAYMENT_TYPES,
-  SALES_CHANNELS,
-} from '@backoffice/contracts';
-import { DatePicker, Select, Tabs } from 'antd';
+import { type CreditNoteSummary, creditNoteDocument, PAYMENT_TYPES, SALES_CHANNELS } from '@backoffice/contracts';
+import { DatePicker, Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { sortOrderOf } from '../../../shared/lib/list-state.ts';
-import { formatMoney, formatNumber } from '../../../shared/lib/numbers.ts';
-import { documentKey } from '../../../shared/ui/documents/document-text.ts';
+import { formatMoney } from '../../../shared/lib/numbers.ts';
+import { StatusTabs } from '../../../shared/ui/documents/status-tabs.tsx';
 import { isDocumentStatus, StatusTag } from '../../../shared/ui/documents/status-tag.tsx';
 import { FilterBar } from '../../../shared/ui/kit/filter-bar.tsx';
 import { ListPage } from '../../../shared/ui/kit/list-page.tsx';
@@ -24,7 +17,6 @@ import { type BackState, CREDIT_NOTE_NEW_PATH, creditNoteUrl, LIST_FILTERS } fro
 
 const DATE_FORMAT = 'YYYY-MM-DD';
 const IS_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const ALL = 'ALL';
 
 /**
  * Credit Notes/Refunds: a tab per status with its count (of the other filters), channel, payment type and period in
@@ -33,7 +25,6 @@ const ALL = 'ALL';
  */
 export function CreditNoteListPage() {
   const { t, i18n } = useTranslation('creditNotes');
-  const { t: td } = useTranslation('documents');
   const { t: ts } = useTranslation('salesInvoices');
   const navigate = useNavigate();
   const location = useLocation();
@@ -56,8 +47,6 @@ export function CreditNoteListPage() {
   const counts = result.data?.statusCounts;
   const backState: BackState = { backTo: `${location.pathname}${location.search}` };
   const sortable = (key: string) => ({ sorter: true, sortOrder: sortOrderOf(state.sort, key) });
-  const count = (n: number | undefined) => (n === undefined ? '' : ` (${formatNumber(n, i18n.language)})`);
-  const total = counts ? CREDIT_NOTE_STATUSES.reduce((sum, s) => sum + (counts[s] ?? 0), 0) : undefined;
 
   const columns: ColumnsType<CreditNoteSummary> = [
     {
@@ -127,7 +116,6 @@ export function CreditNoteListPage() {
 
   const range: [dayjs.Dayjs | null, dayjs.Dayjs | null] | null =
     from || to ? [from ? dayjs(from, DATE_FORMAT) : null, to ? dayjs(to, DATE_FORMAT) : null] : null;
-  const activeTab = isDocumentStatus(creditNoteDocument, status) ? status : ALL;
 
   return (
     <ListPage<CreditNoteSummary, (typeof LIST_FILTERS)[number]>
@@ -148,22 +136,13 @@ export function CreditNoteListPage() {
       }
       filters={
         <>
-          <Tabs
-            data-testid="cn-tabs"
-            activeKey={activeTab}
-            onChange={(key) => update({ status: key === ALL ? undefined : key })}
-            items={[
-              { key: ALL, label: <span data-testid="cn-tab-ALL">{`${t('list.allStatuses')}${count(total)}`}</span> },
-              ...CREDIT_NOTE_STATUSES.map((s: CreditNoteStatus) => ({
-                key: s,
-                label: (
-                  <span data-testid={`cn-tab-${s}`}>
-                    {`${td(documentKey.status(creditNoteDocument, s))}${count(counts?.[s])}`}
-                  </span>
-                ),
-              })),
-            ]}
-            style={{ marginBottom: 0 }}
+          <StatusTabs
+            doc={creditNoteDocument}
+            status={status}
+            counts={counts}
+            allLabel={t('list.allStatuses')}
+            onChange={(next) => update({ status: next })}
+            testId="cn"
           />
           <FilterBar list={list} search={t('list.search')} searchTestId="cn-search">
             <Select

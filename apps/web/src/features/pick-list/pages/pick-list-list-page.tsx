@@ -1,5 +1,5 @@
-import { PICK_LIST_STATUSES, type PickListStatus, type PickListSummary, pickListDocument } from '@backoffice/contracts';
-import { Progress, Tabs } from 'antd';
+import { type PickListSummary, pickListDocument } from '@backoffice/contracts';
+import { Progress } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -7,7 +7,7 @@ import { WarehouseSelect } from '../../../lookups/warehouse-select.tsx';
 import { sortOrderOf } from '../../../shared/lib/list-state.ts';
 import { formatNumber, formatQuantity } from '../../../shared/lib/numbers.ts';
 import { usePermissions } from '../../../shared/lib/permissions.tsx';
-import { documentKey } from '../../../shared/ui/documents/document-text.ts';
+import { StatusTabs } from '../../../shared/ui/documents/status-tabs.tsx';
 import { isDocumentStatus, StatusTag } from '../../../shared/ui/documents/status-tag.tsx';
 import { FilterBar } from '../../../shared/ui/kit/filter-bar.tsx';
 import { ListPage } from '../../../shared/ui/kit/list-page.tsx';
@@ -17,12 +17,9 @@ import { usePickLists } from '../api.ts';
 import { pickedPercent } from '../quantity.ts';
 import { type BackState, LIST_FILTERS, PICK_LIST_NEW_PATH, pickListUrl } from '../urls.ts';
 
-const ALL = 'ALL';
-
 /** Pick List: a tab per status with its count, warehouse and number search in the URL, server paging and sorting. */
 export function PickListListPage() {
   const { t, i18n } = useTranslation('pickLists');
-  const { t: td } = useTranslation('documents');
   const { has } = usePermissions();
   const navigate = useNavigate();
   const location = useLocation();
@@ -39,8 +36,6 @@ export function PickListListPage() {
   const counts = result.data?.statusCounts;
   const backState: BackState = { backTo: `${location.pathname}${location.search}` };
   const sortable = (key: string) => ({ sorter: true, sortOrder: sortOrderOf(state.sort, key) });
-  const count = (n: number | undefined) => (n === undefined ? '' : ` (${formatNumber(n, i18n.language)})`);
-  const total = counts ? PICK_LIST_STATUSES.reduce((sum, s) => sum + (counts[s] ?? 0), 0) : undefined;
 
   const columns: ColumnsType<PickListSummary> = [
     {
@@ -109,7 +104,6 @@ export function PickListListPage() {
       ),
     },
   ];
-  const activeTab = isDocumentStatus(pickListDocument, status) ? status : ALL;
 
   return (
     <ListPage<PickListSummary, (typeof LIST_FILTERS)[number]>
@@ -129,22 +123,13 @@ export function PickListListPage() {
       }
       filters={
         <>
-          <Tabs
-            data-testid="pl-tabs"
-            activeKey={activeTab}
-            onChange={(key) => update({ status: key === ALL ? undefined : key })}
-            items={[
-              { key: ALL, label: <span data-testid="pl-tab-ALL">{`${t('list.all')}${count(total)}`}</span> },
-              ...PICK_LIST_STATUSES.map((s: PickListStatus) => ({
-                key: s,
-                label: (
-                  <span data-testid={`pl-tab-${s}`}>
-                    {`${td(documentKey.status(pickListDocument, s))}${count(counts?.[s])}`}
-                  </span>
-                ),
-              })),
-            ]}
-            style={{ marginBottom: 0 }}
+          <StatusTabs
+            doc={pickListDocument}
+            status={status}
+            counts={counts}
+            allLabel={t('list.all')}
+            onChange={(next) => update({ status: next })}
+            testId="pl"
           />
           <FilterBar list={list} search={t('list.search')} searchTestId="pl-search">
             {has('view_warehouse') ? (

@@ -1,22 +1,20 @@
 import {
   RETURN_CONDITIONS,
   RETURN_REASONS,
-  RETURN_TICKET_STATUSES,
-  type ReturnTicketStatus,
   type ReturnTicketSummary,
   returnTicketDocument,
   SALES_CHANNELS,
 } from '@backoffice/contracts';
-import { Button, DatePicker, Select, Tabs } from 'antd';
+import { Button, DatePicker, Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { WarehouseSelect } from '../../../lookups/warehouse-select.tsx';
 import { sortOrderOf } from '../../../shared/lib/list-state.ts';
-import { formatMoney, formatNumber, formatQuantity } from '../../../shared/lib/numbers.ts';
+import { formatMoney, formatQuantity } from '../../../shared/lib/numbers.ts';
 import { usePermissions } from '../../../shared/lib/permissions.tsx';
-import { documentKey } from '../../../shared/ui/documents/document-text.ts';
+import { StatusTabs } from '../../../shared/ui/documents/status-tabs.tsx';
 import { isDocumentStatus, StatusTag } from '../../../shared/ui/documents/status-tag.tsx';
 import { FilterBar } from '../../../shared/ui/kit/filter-bar.tsx';
 import { ListPage } from '../../../shared/ui/kit/list-page.tsx';
@@ -33,7 +31,6 @@ import {
 
 const DATE_FORMAT = 'YYYY-MM-DD';
 const IS_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const ALL = 'ALL';
 
 /**
  * Return Tickets: a tab per status with its count (of the other filters), warehouse, channel, reason, condition and
@@ -42,7 +39,6 @@ const ALL = 'ALL';
  */
 export function ReturnTicketListPage() {
   const { t, i18n } = useTranslation('returnTickets');
-  const { t: td } = useTranslation('documents');
   const { t: ts } = useTranslation('salesInvoices');
   const { has } = usePermissions();
   const navigate = useNavigate();
@@ -69,8 +65,6 @@ export function ReturnTicketListPage() {
   const counts = result.data?.statusCounts;
   const backState: BackState = { backTo: `${location.pathname}${location.search}` };
   const sortable = (key: string) => ({ sorter: true, sortOrder: sortOrderOf(state.sort, key) });
-  const count = (n: number | undefined) => (n === undefined ? '' : ` (${formatNumber(n, i18n.language)})`);
-  const total = counts ? RETURN_TICKET_STATUSES.reduce((sum, s) => sum + (counts[s] ?? 0), 0) : undefined;
 
   const columns: ColumnsType<ReturnTicketSummary> = [
     {
@@ -150,7 +144,6 @@ export function ReturnTicketListPage() {
 
   const range: [dayjs.Dayjs | null, dayjs.Dayjs | null] | null =
     from || to ? [from ? dayjs(from, DATE_FORMAT) : null, to ? dayjs(to, DATE_FORMAT) : null] : null;
-  const activeTab = isDocumentStatus(returnTicketDocument, status) ? status : ALL;
 
   return (
     <ListPage<ReturnTicketSummary, (typeof LIST_FILTERS)[number]>
@@ -181,22 +174,13 @@ export function ReturnTicketListPage() {
       }
       filters={
         <>
-          <Tabs
-            data-testid="rt-tabs"
-            activeKey={activeTab}
-            onChange={(key) => update({ status: key === ALL ? undefined : key })}
-            items={[
-              { key: ALL, label: <span data-testid="rt-tab-ALL">{`${t('list.allStatuses')}${count(total)}`}</span> },
-              ...RETURN_TICKET_STATUSES.map((s: ReturnTicketStatus) => ({
-                key: s,
-                label: (
-                  <span data-testid={`rt-tab-${s}`}>
-                    {`${td(documentKey.status(returnTicketDocument, s))}${count(counts?.[s])}`}
-                  </span>
-                ),
-              })),
-            ]}
-            style={{ marginBottom: 0 }}
+          <StatusTabs
+            doc={returnTicketDocument}
+            status={status}
+            counts={counts}
+            allLabel={t('list.allStatuses')}
+            onChange={(next) => update({ status: next })}
+            testId="rt"
           />
           <FilterBar list={list} search={t('list.search')} searchTestId="rt-search">
             {has('view_warehouse') ? (

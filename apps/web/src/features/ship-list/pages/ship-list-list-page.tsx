@@ -1,5 +1,5 @@
-import { SHIP_LIST_STATUSES, type ShipListSummary, shipListDocument } from '@backoffice/contracts';
-import { DatePicker, Tabs } from 'antd';
+import { type ShipListSummary, shipListDocument } from '@backoffice/contracts';
+import { DatePicker } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../shared/lib/dates.ts';
 import { sortOrderOf } from '../../../shared/lib/list-state.ts';
 import { formatNumber } from '../../../shared/lib/numbers.ts';
 import { usePermissions } from '../../../shared/lib/permissions.tsx';
-import { documentKey } from '../../../shared/ui/documents/document-text.ts';
+import { StatusTabs } from '../../../shared/ui/documents/status-tabs.tsx';
 import { isDocumentStatus, StatusTag } from '../../../shared/ui/documents/status-tag.tsx';
 import { FilterBar } from '../../../shared/ui/kit/filter-bar.tsx';
 import { ListPage } from '../../../shared/ui/kit/list-page.tsx';
@@ -20,12 +20,10 @@ import { LIST_FILTERS, SHIP_LIST_NEW_PATH, shipListUrl } from '../urls.ts';
 
 const DATE_FORMAT = 'YYYY-MM-DD';
 const IS_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const ALL = 'ALL';
 
 /** Ship List: the lists by status (tabs with counts), warehouse and day, search by number or an invoice on it. */
 export function ShipListListPage() {
   const { t, i18n } = useTranslation('shipLists');
-  const { t: td } = useTranslation('documents');
   const { has } = usePermissions();
   const navigate = useNavigate();
   const list = useListPage(LIST_FILTERS);
@@ -43,8 +41,6 @@ export function ShipListListPage() {
     ...(to ? { to } : {}),
   });
   const counts = result.data?.statusCounts;
-  const count = (n: number | undefined) => (n === undefined ? '' : ` (${formatNumber(n, i18n.language)})`);
-  const total = counts ? SHIP_LIST_STATUSES.reduce((sum, s) => sum + (counts[s] ?? 0), 0) : undefined;
   const sortable = (key: string) => ({ sorter: true, sortOrder: sortOrderOf(state.sort, key) });
 
   const columns: ColumnsType<ShipListSummary> = [
@@ -106,7 +102,6 @@ export function ShipListListPage() {
 
   const range: [dayjs.Dayjs | null, dayjs.Dayjs | null] | null =
     from || to ? [from ? dayjs(from, DATE_FORMAT) : null, to ? dayjs(to, DATE_FORMAT) : null] : null;
-  const activeTab = isDocumentStatus(shipListDocument, status) ? status : ALL;
 
   return (
     <ListPage<ShipListSummary, (typeof LIST_FILTERS)[number]>
@@ -126,21 +121,13 @@ export function ShipListListPage() {
       }
       filters={
         <>
-          <Tabs
-            activeKey={activeTab}
-            onChange={(key) => update({ status: key === ALL ? undefined : key })}
-            items={[
-              { key: ALL, label: <span data-testid="sl-tab-ALL">{`${t('list.all')}${count(total)}`}</span> },
-              ...SHIP_LIST_STATUSES.map((s) => ({
-                key: s,
-                label: (
-                  <span
-                    data-testid={`sl-tab-${s}`}
-                  >{`${td(documentKey.status(shipListDocument, s))}${count(counts?.[s])}`}</span>
-                ),
-              })),
-            ]}
-            style={{ marginBottom: 0 }}
+          <StatusTabs
+            doc={shipListDocument}
+            status={status}
+            counts={counts}
+            allLabel={t('list.all')}
+            onChange={(next) => update({ status: next })}
+            testId="sl"
           />
           <FilterBar list={list} search={t('list.search')} searchTestId="sl-search">
             {has('view_warehouse') ? (

@@ -1,19 +1,12 @@
-import {
-  SHIPPING_CLAIM_KINDS,
-  SHIPPING_CLAIM_STATUSES,
-  type ShippingClaimStatus,
-  type ShippingClaimSummary,
-  shippingClaimDocument,
-} from '@backoffice/contracts';
-import { DatePicker, Select, Tabs } from 'antd';
+import { SHIPPING_CLAIM_KINDS, type ShippingClaimSummary, shippingClaimDocument } from '@backoffice/contracts';
+import { DatePicker, Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useCarrierServices } from '../../../shared/api/carrier-services.ts';
 import { sortOrderOf } from '../../../shared/lib/list-state.ts';
-import { formatNumber } from '../../../shared/lib/numbers.ts';
-import { documentKey } from '../../../shared/ui/documents/document-text.ts';
+import { StatusTabs } from '../../../shared/ui/documents/status-tabs.tsx';
 import { isDocumentStatus, StatusTag } from '../../../shared/ui/documents/status-tag.tsx';
 import { FilterBar } from '../../../shared/ui/kit/filter-bar.tsx';
 import { ListPage } from '../../../shared/ui/kit/list-page.tsx';
@@ -25,15 +18,13 @@ import { type BackState, LIST_FILTERS, SHIPPING_CLAIM_NEW_PATH, shippingClaimUrl
 
 const DATE_FORMAT = 'YYYY-MM-DD';
 const IS_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const ALL = 'ALL';
 
 /**
  * Shipping claims: a tab per status with its count (of the other filters), kind, carrier, invoice and claim period in
  * the URL, search by claim, invoice or tracking number, server paging and sorting, and the filter's export.
  */
 export function ShippingClaimListPage() {
-  const { t, i18n } = useTranslation('shippingClaims');
-  const { t: td } = useTranslation('documents');
+  const { t } = useTranslation('shippingClaims');
   const navigate = useNavigate();
   const location = useLocation();
   const list = useListPage(LIST_FILTERS);
@@ -55,8 +46,6 @@ export function ShippingClaimListPage() {
   const counts = result.data?.statusCounts;
   const backState: BackState = { backTo: `${location.pathname}${location.search}` };
   const sortable = (key: string) => ({ sorter: true, sortOrder: sortOrderOf(state.sort, key) });
-  const count = (n: number | undefined) => (n === undefined ? '' : ` (${formatNumber(n, i18n.language)})`);
-  const total = counts ? SHIPPING_CLAIM_STATUSES.reduce((sum, s) => sum + (counts[s] ?? 0), 0) : undefined;
   // Every carrier, those no longer used included: a claim outlives its carrier's contract.
   const { carriers } = useCarrierServices({ all: true });
 
@@ -147,7 +136,6 @@ export function ShippingClaimListPage() {
 
   const range: [dayjs.Dayjs | null, dayjs.Dayjs | null] | null =
     from || to ? [from ? dayjs(from, DATE_FORMAT) : null, to ? dayjs(to, DATE_FORMAT) : null] : null;
-  const activeTab = isDocumentStatus(shippingClaimDocument, status) ? status : ALL;
 
   return (
     <ListPage<ShippingClaimSummary, (typeof LIST_FILTERS)[number]>
@@ -169,22 +157,13 @@ export function ShippingClaimListPage() {
       }
       filters={
         <>
-          <Tabs
-            data-testid="sc-tabs"
-            activeKey={activeTab}
-            onChange={(key) => update({ status: key === ALL ? undefined : key })}
-            items={[
-              { key: ALL, label: <span data-testid="sc-tab-ALL">{`${t('list.all')}${count(total)}`}</span> },
-              ...SHIPPING_CLAIM_STATUSES.map((s: ShippingClaimStatus) => ({
-                key: s,
-                label: (
-                  <span data-testid={`sc-tab-${s}`}>
-                    {`${td(documentKey.status(shippingClaimDocument, s))}${count(counts?.[s])}`}
-                  </span>
-                ),
-              })),
-            ]}
-            style={{ marginBottom: 0 }}
+          <StatusTabs
+            doc={shippingClaimDocument}
+            status={status}
+            counts={counts}
+            allLabel={t('list.all')}
+            onChange={(next) => update({ status: next })}
+            testId="sc"
           />
           <FilterBar list={list} search={t('list.search')} searchTestId="sc-search">
             <Select
