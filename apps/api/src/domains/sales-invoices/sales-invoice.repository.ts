@@ -1,4 +1,4 @@
-import type { SalesInvoiceFilter } from '@backoffice/contracts';
+import { SALES_INVOICE_STATUSES, type SalesInvoiceFilter } from '@backoffice/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { likePattern, parseSort } from '../../platform/pagination.ts';
@@ -438,54 +438,90 @@ const SORTS = {
   externalOrderId: 'i.external_order_id',
 } as const;
 
+/** The invoices whose number, external order id or e-mail, customer's name or e-mail, or a line's SKU holds `text`. */
+function searchIds(text: string) {
+  const pattern = likePattern(text);
+  // Each arm is served by trigram indexes: the invoices' three (one bitmap OR), the customers' two then each customer's
+  // invoices (looked up customer by customer: OFFSET 0 keeps the planner from hashing all invoices' customer ids to
+  // join the few customers found), the products' SKU then the lines of those products.
+  return sql`
+    SELECT id FROM sales_invoices
+      WHERE number ILIKE ${pattern} OR external_order_id ILIKE ${pattern} OR email ILIKE ${pattern}
+    UNION SELECT si.id FROM customers c
+      CROSS JOIN LATERAL (SELECT s.id FROM sales_invoices s WHERE s.customer_id = c.id OFFSET 0) si
+      WHERE c.name ILIKE ${pattern} OR c.email ILIKE ${pattern}
+    UNION SELECT l.invoice_id FROM products p JOIN sales_invoice_lines l ON l.product_id = p.id
+      WHERE p.sku ILIKE ${pattern}`;
+}
+
 /**
- * The filter on the invoices table alone (no joins), so counts read one table. Search is a union of id sets, each
- * served by its own index: the number's, the external order id's and the e-mail's trigrams, the customers' names and
- * e-mails (trigrams) then their invoices, and the SKUs (trigrams) then the lines of those products.
+ * The filter on the invoices table alone (no joins), so counts read one table; search (`q`) is left to the callers
+ * (`searchIds`), which take its matches once. For a page (`bounded`), a date range also bounds the creation instants
+ * to those of the range's invoices (read from one index): a no-op for the result, but the newest-first walk then
+ * starts where the range's invoices are instead of reading every later invoice first.
  */
-function filtered(db: Db, f: SalesInvoiceFilter, withStatus = true) {
+function filtered(db: Db, f: SalesInvoiceFilter, withStatus = true, bounded = false) {
   let query = db.selectFrom('sales_invoices as i');
-  const text = f.q;
-  if (text) {
-    const pattern = likePattern(text);
-    query = query.where(
-      sql<boolean>`i.id IN (
-        SELECT id FROM sales_invoices WHERE number ILIKE ${pattern}
-        UNION SELECT id FROM sales_invoices WHERE external_order_id ILIKE ${pattern}
-        UNION SELECT id FROM sales_invoices WHERE email ILIKE ${pattern}
-        UNION SELECT si.id FROM sales_invoices si WHERE si.customer_id IN (
-          SELECT id FROM customers WHERE name ILIKE ${pattern} UNION SELECT id FROM customers WHERE email ILIKE ${pattern})
-        UNION SELECT l.invoice_id FROM sales_invoice_lines l
-          WHERE l.product_id IN (SELECT id FROM products WHERE sku ILIKE ${pattern}))`,
-    );
-  }
   if (withStatus && f.status) query = query.where('i.status', '=', f.status);
   if (f.channel) query = query.where('i.channel', '=', f.channel);
   if (f.warehouseId) query = query.where('i.warehouse_id', '=', f.warehouseId);
   if (f.customerId) query = query.where('i.customer_id', '=', f.customerId);
   if (f.from) query = query.where('i.invoice_date', '>=', f.from);
   if (f.to) query = query.where('i.invoice_date', '<=', f.to);
+  if (bounded && (f.from || f.to)) {
+    const range = sql.join(
+      [
+        ...(f.from ? [sql`d.invoice_date >= ${f.from}::date`] : []),
+        ...(f.to ? [sql`d.invoice_date <= ${f.to}::date`] : []),
+      ],
+      sql` AND `,
+    );
+    query = query.where(
+      // OFFSET 0 keeps each bound a scan of the range's (invoice_date, created_at) entries: as a plain min() the planner
+      // would walk the creation index from its end and meet the range only after every newer invoice.
+      sql<boolean>`i.created_at BETWEEN
+        (SELECT min(created_at) FROM (SELECT d.created_at FROM sales_invoices d WHERE ${range} OFFSET 0) d)
+        AND (SELECT max(created_at) FROM (SELECT d.created_at FROM sales_invoices d WHERE ${range} OFFSET 0) d)`,
+    );
+  }
   if (f.shortage === 'true') query = query.where('i.short_quantity', '>', '0');
   if (f.shortage === 'false') query = query.where('i.short_quantity', '=', '0');
   return query;
 }
 
-/** The filter's invoices in its order (newest first by default), id last so that paging is stable. */
+/**
+ * The filter's invoices in its order (newest first by default), id last so that paging is stable. Without a search
+ * the page walks the index of its sort (each filter has one starting with it); with one, the matches are taken first
+ * and only they are sorted: walking the whole table in order to meet a handful of matches was the slow way. The
+ * matches are looked up by id (`= ANY (ARRAY(…))`, the primary key's index), which the planner cannot turn into a
+ * hash join over the whole table when it overestimates them.
+ */
 export async function findInvoices(db: Db, f: SalesInvoiceFilter, limit: number, offset: number) {
   const sort = parseSort(f.sort, SORTS, { column: 'i.created_at', direction: 'desc' });
   const dir = sort.direction;
   const nulls = sort.column === 'i.external_order_id' ? sql.raw(' NULLS LAST') : sql.raw('');
   const order = sql`${sql.ref(sort.column)} ${sql.raw(dir)}${nulls}`;
-  // The page's ids first from the invoices table (customers or warehouses joined only to sort by them), then their
-  // heads: a deep page skips ids, not joined rows.
-  const ids = filtered(db, f)
+  const base = filtered(db, f, true, true)
     .$if(sort.column === 'c.name', (q) => q.innerJoin('customers as c', 'c.id', 'i.customer_id'))
-    .$if(sort.column === 'w.code', (q) => q.innerJoin('warehouses as w', 'w.id', 'i.warehouse_id'))
-    .select('i.id')
-    .orderBy(order)
-    .orderBy('i.id', dir)
-    .limit(limit)
-    .offset(offset);
+    .$if(sort.column === 'w.code', (q) => q.innerJoin('warehouses as w', 'w.id', 'i.warehouse_id'));
+  let ids: string[];
+  if (f.q) {
+    const { rows } = await sql<{ id: string }>`
+      WITH m AS MATERIALIZED (${searchIds(f.q)}),
+      k AS MATERIALIZED (${base
+        .where(sql<boolean>`i.id = ANY (ARRAY(SELECT id FROM m))`)
+        .select(['i.id', sql.ref(sort.column).as('k')])})
+      SELECT id FROM k ORDER BY k ${sql.raw(dir)}${nulls}, id ${sql.raw(dir)} LIMIT ${limit} OFFSET ${offset}`.execute(
+      db,
+    );
+    ids = rows.map((r) => r.id);
+  } else {
+    // The page's ids first from the invoices table (customers or warehouses joined only to sort by them), then their
+    // heads: a deep page skips ids, not joined rows.
+    const rows = await base.select('i.id').orderBy(order).orderBy('i.id', dir).limit(limit).offset(offset).execute();
+    ids = rows.map((r) => r.id);
+  }
+  if (!ids.length) return [];
   return headBase(db)
     .select([...HEAD_COLUMNS])
     .where('i.id', 'in', ids)
@@ -495,17 +531,30 @@ export async function findInvoices(db: Db, f: SalesInvoiceFilter, limit: number,
 }
 export type InvoiceListRow = Awaited<ReturnType<typeof findInvoices>>[number];
 
-export async function countInvoices(db: Db, f: SalesInvoiceFilter): Promise<number> {
-  const row = await filtered(db, f).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** How many invoices of the filter (its status aside) each status has: the list's tabs. */
-export async function countByStatus(db: Db, f: SalesInvoiceFilter) {
-  const rows = await filtered(db, f, false)
-    .select(['i.status', sql<string>`count(*)`.as('n')])
-    .groupBy('i.status')
-    .execute();
+/**
+ * How many invoices of the filter (its status aside) each status has. Without a search, each status is counted up to
+ * `cap` + 1 and no further, one bounded count per status (planned with that status's own statistics), so a broad
+ * filter reads at most about cap + 1 entries of each status instead of all of them. With one, its matches are taken
+ * once and counted by status. A count above `cap` means "more than cap".
+ */
+export async function countByStatus(db: Db, f: SalesInvoiceFilter, cap: number) {
+  if (f.q) {
+    const { rows } = await sql<{ status: string; n: string }>`
+      WITH m AS MATERIALIZED (${searchIds(f.q)})
+      ${filtered(db, f, false)
+        .where(sql<boolean>`i.id = ANY (ARRAY(SELECT id FROM m))`)
+        .select(['i.status', sql<string>`count(*)`.as('n')])
+        .groupBy('i.status')}`.execute(db);
+    return new Map(rows.map((r) => [r.status, Number(r.n)]));
+  }
+  const arms = SALES_INVOICE_STATUSES.map(
+    (status) => sql<{ status: string; n: string }>`
+      SELECT ${status}::text AS status, count(*) AS n
+      FROM (${filtered(db, { ...f, status })
+        .select(sql`1`.as('one'))
+        .limit(cap + 1)}) x`,
+  );
+  const { rows } = await sql<{ status: string; n: string }>`${sql.join(arms, sql` UNION ALL `)}`.execute(db);
   return new Map(rows.map((r) => [r.status, Number(r.n)]));
 }
 

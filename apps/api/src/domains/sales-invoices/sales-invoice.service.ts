@@ -3,6 +3,7 @@ import {
   type CurrencyCode,
   type PaymentType,
   SALES_CHANNELS,
+  SALES_INVOICE_COUNT_CAP,
   SALES_INVOICE_SOURCE_TYPE,
   SALES_INVOICE_STATUSES,
   type SalesChannel,
@@ -42,13 +43,13 @@ import {
   isoOrNull,
   lockForAction,
   nextDocumentNumber,
-  pageOfDocuments,
   quantityText as qty,
   recordStep,
   userRef,
 } from '../../platform/documents.ts';
 import { lineDetails } from '../../platform/documents-lines.ts';
 import { conflict, forbidden, isUniqueViolation, unprocessable } from '../../platform/errors.ts';
+import { offsetOf, toPage } from '../../platform/pagination.ts';
 import type { Ctx } from '../../platform/routes.ts';
 import { rateOn } from '../currencies/index.ts';
 import { createCustomer } from '../partners/index.ts';
@@ -324,21 +325,22 @@ export async function getSalesInvoice(db: Kysely<Database>, id: string): Promise
   };
 }
 
+/**
+ * A page of the list and its tabs' counts. The tabs count the filter with its status aside, each status up to
+ * SALES_INVOICE_COUNT_CAP (`countsCapped` names those that reached it), so the page's total is one of them (a status
+ * chosen) or their sum (none): a few bounded counts (a search's matches are counted whole).
+ */
 export async function listSalesInvoices(db: Kysely<Database>, q: SalesInvoiceListQuery): Promise<SalesInvoicePage> {
-  const [page, counts] = await Promise.all([
-    pageOfDocuments(
-      q,
-      (limit, offset) => repo.findInvoices(db, q, limit, offset),
-      () => repo.countInvoices(db, q),
-      toSummary,
-    ),
-    repo.countByStatus(db, q),
+  const [rows, counts] = await Promise.all([
+    repo.findInvoices(db, q, q.pageSize, offsetOf(q)),
+    repo.countByStatus(db, q, SALES_INVOICE_COUNT_CAP),
   ]);
-  const statusCounts = Object.fromEntries(SALES_INVOICE_STATUSES.map((s) => [s, counts.get(s) ?? 0])) as Record<
-    SalesInvoiceStatus,
-    number
-  >;
-  return { ...page, statusCounts };
+  const statusCounts = Object.fromEntries(
+    SALES_INVOICE_STATUSES.map((s) => [s, Math.min(counts.get(s) ?? 0, SALES_INVOICE_COUNT_CAP)]),
+  ) as Record<SalesInvoiceStatus, number>;
+  const countsCapped = SALES_INVOICE_STATUSES.filter((s) => (counts.get(s) ?? 0) > SALES_INVOICE_COUNT_CAP);
+  const total = q.status ? statusCounts[q.status] : SALES_INVOICE_STATUSES.reduce((n, s) => n + statusCounts[s], 0);
+  return { ...toPage(rows.map(toSummary), total, q), statusCounts, countsCapped };
 }
 
 export function findInvoicesForExport(db: Kysely<Database>, f: SalesInvoiceFilter, limit: number, offset: number) {

@@ -1,20 +1,13 @@
-import {
-  SALES_CHANNELS,
-  SALES_INVOICE_STATUSES,
-  type SalesInvoiceStatus,
-  type SalesInvoiceSummary,
-  salesInvoiceDocument,
-} from '@backoffice/contracts';
-import { DatePicker, Select, Tabs } from 'antd';
+import { SALES_CHANNELS, type SalesInvoiceSummary, salesInvoiceDocument } from '@backoffice/contracts';
+import { DatePicker, Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { WarehouseSelect } from '../../../lookups/warehouse-select.tsx';
 import { sortOrderOf } from '../../../shared/lib/list-state.ts';
-import { formatNumber } from '../../../shared/lib/numbers.ts';
 import { usePermissions } from '../../../shared/lib/permissions.tsx';
-import { documentKey } from '../../../shared/ui/documents/document-text.ts';
+import { StatusTabs } from '../../../shared/ui/documents/status-tabs.tsx';
 import { isDocumentStatus, StatusTag } from '../../../shared/ui/documents/status-tag.tsx';
 import { FilterBar } from '../../../shared/ui/kit/filter-bar.tsx';
 import { ListPage } from '../../../shared/ui/kit/list-page.tsx';
@@ -27,7 +20,6 @@ import { type BackState, LIST_FILTERS, SALES_INVOICE_CREATE_PATH, salesInvoiceUr
 
 const DATE_FORMAT = 'YYYY-MM-DD';
 const IS_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const ALL = 'ALL';
 const isChannel = (value: string | undefined): value is (typeof SALES_CHANNELS)[number] =>
   (SALES_CHANNELS as readonly string[]).includes(value ?? '');
 
@@ -37,8 +29,7 @@ const isChannel = (value: string | undefined): value is (typeof SALES_CHANNELS)[
  * filter's export (one row per line).
  */
 export function SalesInvoiceListPage() {
-  const { t, i18n } = useTranslation('salesInvoices');
-  const { t: td } = useTranslation('documents');
+  const { t } = useTranslation('salesInvoices');
   const { has } = usePermissions();
   const navigate = useNavigate();
   const location = useLocation();
@@ -61,8 +52,8 @@ export function SalesInvoiceListPage() {
   const counts = result.data?.statusCounts;
   const backState: BackState = { backTo: `${location.pathname}${location.search}` };
   const sortable = (key: string) => ({ sorter: true, sortOrder: sortOrderOf(state.sort, key) });
-  const count = (n: number | undefined) => (n === undefined ? '' : ` (${formatNumber(n, i18n.language)})`);
-  const total = counts ? SALES_INVOICE_STATUSES.reduce((sum, s) => sum + (counts[s] ?? 0), 0) : undefined;
+  // A status counted up to the cap (the API stops there) reads "1,000+", and so does the sum that includes it.
+  const capped = new Set(result.data?.countsCapped ?? []);
 
   const columns: ColumnsType<SalesInvoiceSummary> = [
     {
@@ -143,7 +134,6 @@ export function SalesInvoiceListPage() {
 
   const range: [dayjs.Dayjs | null, dayjs.Dayjs | null] | null =
     from || to ? [from ? dayjs(from, DATE_FORMAT) : null, to ? dayjs(to, DATE_FORMAT) : null] : null;
-  const activeTab = isDocumentStatus(salesInvoiceDocument, status) ? status : ALL;
 
   return (
     <ListPage<SalesInvoiceSummary, (typeof LIST_FILTERS)[number]>
@@ -165,22 +155,14 @@ export function SalesInvoiceListPage() {
       }
       filters={
         <>
-          <Tabs
-            data-testid="si-tabs"
-            activeKey={activeTab}
-            onChange={(key) => update({ status: key === ALL ? undefined : key })}
-            items={[
-              { key: ALL, label: <span data-testid="si-tab-ALL">{`${t('list.all')}${count(total)}`}</span> },
-              ...SALES_INVOICE_STATUSES.map((s: SalesInvoiceStatus) => ({
-                key: s,
-                label: (
-                  <span data-testid={`si-tab-${s}`}>
-                    {`${td(documentKey.status(salesInvoiceDocument, s))}${count(counts?.[s])}`}
-                  </span>
-                ),
-              })),
-            ]}
-            style={{ marginBottom: 0 }}
+          <StatusTabs
+            doc={salesInvoiceDocument}
+            status={status}
+            counts={counts}
+            capped={capped}
+            allLabel={t('list.all')}
+            onChange={(next) => update({ status: next })}
+            testId="si"
           />
           <FilterBar list={list} search={t('list.search')} searchTestId="si-search">
             <Select
