@@ -411,3 +411,64 @@ describe('a settlement', () => {
     ]);
   });
 });
+
+describe('a sales invoice', () => {
+  it('refuses booking a cancelled invoice with its status and no steps left, releasing nothing twice', async () => {
+    const p = await product();
+    const w = await warehouse();
+    await receive(p.id, w, '5');
+    const buyer = await admin.post<{ id: string }>(
+      '/api/customers',
+      {
+        name: `Document buyer ${++n}`,
+        addresses: [{ kind: 'shipping', line1: '1 High Street', city: 'Leeds', postcode: 'LS1 1AA', country: 'GB' }],
+      },
+      key(),
+    );
+    expect(buyer.status, JSON.stringify(buyer.body)).toBe(201);
+    const created = await admin.post<{ id: string; number: string; status: string }>(
+      '/api/sales-invoices',
+      {
+        customerId: buyer.body.id,
+        warehouseId: w,
+        book: true,
+        pricesIncludeVat: false,
+        lines: [{ productId: p.id, quantity: '2', unitPrice: '10.00', vatCode: 'STANDARD' }],
+      },
+      key(),
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const inv = created.body;
+    expect([inv.status, inv.number]).toEqual(['BOOKED', expect.stringMatching(/^SI-\d{4}-\d{5}$/)]);
+    const canceled = await admin.post(`/api/sales-invoices/${inv.id}/cancel`, { reason: 'Duplicate order' });
+    expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
+
+    const before = await footprint();
+    const reserved = () =>
+      ta.t.db
+        .selectFrom('stock_levels')
+        .select('reserved')
+        .where('product_id', '=', p.id)
+        .where('warehouse_id', '=', w)
+        .executeTakeFirstOrThrow();
+    expect(new Decimal((await reserved()).reserved).isZero()).toBe(true);
+    for (const action of ['book', 'cancel'] as const) {
+      const refused = await admin.post<Conflict>(`/api/sales-invoices/${inv.id}/${action}`, { reason: 'Again' });
+      expect([refused.status, refused.body.code], action).toEqual([409, 'SALES_INVOICE_STATUS_CONFLICT']);
+      expect(refused.body.details).toEqual({
+        document: 'sales_invoice',
+        number: inv.number,
+        status: 'CANCELED',
+        action,
+        allowedActions: [],
+      });
+    }
+    expect(await footprint()).toEqual(before);
+    expect(new Decimal((await reserved()).reserved).isZero()).toBe(true);
+    expect((await logOf('sales_invoice', inv.number)).map((r) => r.action).at(-1)).toBe('cancel');
+    expect(await eventsOf(`sales_invoice:${inv.id}`)).toMatchObject([
+      { from: 'PENDING', to: 'BOOKED', action: 'book' },
+      { from: 'BOOKED', to: 'CANCELED', action: 'cancel' },
+    ]);
+  });
+});

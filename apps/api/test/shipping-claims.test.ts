@@ -528,7 +528,11 @@ describe('shipping claims: evidence', () => {
     const disguised = await upload(clerk.tokens.accessToken, claim.id, 'photo.jpg', PDF);
     expect([disguised.status, disguised.body.code]).toEqual([415, 'FILE_NAME_MISMATCH']);
     const script = await upload(clerk.tokens.accessToken, claim.id, 'x.html', Buffer.from('<script>alert(1)</script>'));
-    expect([script.status, script.body.code]).toEqual([415, 'FILE_TYPE_NOT_ACCEPTED']);
+    // A file of no kind the product knows is told what evidence is, not the uploads' general list of kinds.
+    expect([script.status, script.body.code]).toEqual([415, 'SHIPPING_CLAIM_EVIDENCE_TYPE']);
+    expect(script.body.message).toBe(
+      'Evidence is a photo (PNG, JPEG, GIF, WebP, BMP, TIFF, AVIF) or a PDF; this file is neither.',
+    );
     const big = Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]);
     const tooBig = await upload(clerk.tokens.accessToken, claim.id, 'big.pdf', big);
     expect([tooBig.status, tooBig.body.code]).toEqual([413, 'FILE_TOO_LARGE']);

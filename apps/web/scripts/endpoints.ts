@@ -87,9 +87,16 @@ export const ALSO_INVALIDATES: Readonly<Record<string, readonly string[]>> = {
   // A pick list moves its invoices' statuses; a partial pick splits a back-order off and moves reservations.
   '/api/pick-lists': ['/api/sales-invoices'],
   'pickListsApi.confirmPickList': [...STOCK_FIGURES, '/api/sales-invoices'],
-  // A ship list holds its invoices; confirming ships them (stock issued, invoices processed).
+  // A ship list holds its invoices; confirming ships them (stock issued, invoices processed), and a shipped invoice
+  // is what a return ticket, a shipping claim and a credit note are made from.
   '/api/ship-lists': ['/api/sales-invoices'],
-  'shipListsApi.confirmShipList': [...STOCK_FIGURES, '/api/sales-invoices'],
+  'shipListsApi.confirmShipList': [
+    ...STOCK_FIGURES,
+    '/api/sales-invoices',
+    '/api/return-tickets',
+    '/api/shipping-claims',
+    '/api/credit-notes',
+  ],
   // Receiving a return posts its units back (the damaged held out of available) and makes the ticket a credit
   // note's source; the inspection restocks, writes off or keeps holding them.
   'returnTicketsApi.receiveReturnTicket': [...STOCK_FIGURES, '/api/credit-notes'],

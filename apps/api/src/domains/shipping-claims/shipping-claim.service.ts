@@ -22,6 +22,7 @@ import {
   type ShippingClaimUpdateInput,
   shippingClaimDocument,
   todayInLondon,
+  UploadErrorCode,
   WHOLE_UNIT,
 } from '@backoffice/contracts';
 import Decimal from 'decimal.js';
@@ -456,15 +457,23 @@ export async function updateShippingClaim(ctx: Ctx, id: string, input: UpdateVal
 
 export async function addEvidence(ctx: Ctx, id: string, part: UploadedPart): Promise<ShippingClaimEvidence> {
   const row = await lockFor(ctx, id, 'attach');
-  // What the file really is, before anything is stored: only photos and PDFs are evidence.
-  const detected = acceptedFileType(part.name, part.content);
-  if (!(SHIPPING_CLAIM_EVIDENCE_KINDS as readonly string[]).includes(detected.kind))
-    throw new AppError(
+  // What the file really is, before anything is stored: only photos and PDFs are evidence (a file of no kind the
+  // product knows is told so in the claim's words, not the uploads' general list of kinds).
+  const evidenceOnly = (kind: string | null) =>
+    new AppError(
       415,
       ShippingClaimErrorCode.SHIPPING_CLAIM_EVIDENCE_TYPE,
-      `Evidence is a photo (PNG, JPEG, GIF, WebP, BMP, TIFF, AVIF) or a PDF; this file is ${detected.kind.toUpperCase()}.`,
-      { kind: detected.kind },
+      `Evidence is a photo (PNG, JPEG, GIF, WebP, BMP, TIFF, AVIF) or a PDF; ${kind ? `this file is ${kind.toUpperCase()}` : 'this file is neither'}.`,
+      { kind },
     );
+  let detected: ReturnType<typeof acceptedFileType>;
+  try {
+    detected = acceptedFileType(part.name, part.content);
+  } catch (e) {
+    if (e instanceof AppError && e.code === UploadErrorCode.FILE_TYPE_NOT_ACCEPTED) throw evidenceOnly(null);
+    throw e;
+  }
+  if (!(SHIPPING_CLAIM_EVIDENCE_KINDS as readonly string[]).includes(detected.kind)) throw evidenceOnly(detected.kind);
   if ((await repo.countEvidence(ctx.db, id)) >= SHIPPING_CLAIM_EVIDENCE_MAX)
     throw unprocessable(
       ShippingClaimErrorCode.SHIPPING_CLAIM_EVIDENCE_LIMIT,

@@ -28,6 +28,9 @@ export const shipListsEndpoints = {
     '/api/bundle-tasks',
     '/api/reports',
     '/api/warehouse-reports',
+    '/api/return-tickets',
+    '/api/shipping-claims',
+    '/api/credit-notes',
   ]),
   cancelShipList: endpointRef<typeof contracts.shipListsApi.cancelShipList>('POST', '/api/ship-lists/:id/cancel', [
     '/api/ship-lists',
