@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { loadConfig } from '../src/config.ts';
 import { checkStock } from '../src/domains/stock/index.ts';
 import { startServer } from '../src/server.ts';
 import { signInWithCode } from '../test/sign-in.ts';
+import { benchProduct, envInt, load, ms, pct, ratio, reporter, s } from './common.ts';
 import { invoiceHistory, stockProducts } from './order-to-cash-data.ts';
 import { adminUser, databaseUrl } from './stock-bench.repository.ts';
 
@@ -29,13 +28,6 @@ import { adminUser, databaseUrl } from './stock-bench.repository.ts';
  * BENCH_O2C_PARTS=flow,list (both by default); BENCH_O2C_HOLD=1 keeps the database up at the end (its URL is printed).
  */
 
-const envInt = (name: string, fallback: number) => {
-  const v = process.env[name];
-  if (v === undefined || v === '') return fallback;
-  const n = Number.parseInt(v, 10);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive whole number, not "${v}"`);
-  return n;
-};
 const PRODUCTS = envInt('BENCH_O2C_PRODUCTS', 100_000);
 const INVOICES = envInt('BENCH_O2C_INVOICES', 1_000);
 const LINES = envInt('BENCH_O2C_LINES', 1_000_000);
@@ -49,29 +41,9 @@ const PARTS = new Set((process.env.BENCH_O2C_PARTS ?? 'flow,list').split(',').ma
 const GOAL_MS = 50;
 
 const benchStart = performance.now();
-const port = 18_000 + Math.floor(Math.random() * 1000);
-const dir = mkdtempSync(path.join(tmpdir(), 'backoffice-bench-o2c-'));
-chmodSync(dir, 0o755);
-const baseUrl = `http://127.0.0.1:${port}`;
-const config = loadConfig({
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: baseUrl,
-  DATA_DIR: dir,
-  ADMIN_PASSWORD: 'bench-admin-password',
-  LOG_LEVEL: 'silent',
-});
+const { dir, baseUrl, config } = benchProduct('o2c', 18000);
 
-const report = (figure: string, value: string) => console.log(`${figure.padEnd(72)} ${value}`);
-const ms = (n: number) => `${n.toFixed(1)} ms`;
-const s = (n: number) => `${(n / 1000).toFixed(1)} s`;
-const pct = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
-const ratio = (value: number, goal: number) => `${(value / goal).toFixed(2)}× of goal`;
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
+const report = reporter(72);
 const rate = (n: number, millis: number) => `${(n / (millis / 1000)).toFixed(1)} invoices/s (${n} in ${s(millis)})`;
 
 console.log(

@@ -1,11 +1,10 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { loadConfig } from '../src/config.ts';
 import { startServer } from '../src/server.ts';
 import { signInWithCode } from '../test/sign-in.ts';
+import { benchProduct, envInt, load, ms, pct, ratio, reporter, s } from './common.ts';
 import { generatePurchasingData, LINES_PER_ORDER } from './purchasing-data.ts';
 import { databaseUrl } from './stock-bench.repository.ts';
 
@@ -24,13 +23,6 @@ import { databaseUrl } from './stock-bench.repository.ts';
  * BENCH_PURCHASING_HOLD=1 keeps the database up at the end (its URL is printed) for EXPLAIN ANALYZE.
  */
 
-const envInt = (name: string, fallback: number) => {
-  const v = process.env[name];
-  if (v === undefined || v === '') return fallback;
-  const n = Number.parseInt(v, 10);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive whole number, not "${v}"`);
-  return n;
-};
 const ORDERS = envInt('BENCH_PURCHASING_ORDERS', 100_000);
 const INVOICES = envInt('BENCH_PURCHASING_INVOICES', 100_000);
 const RUNS = envInt('BENCH_PURCHASING_RUNS', 25);
@@ -38,29 +30,9 @@ const PARTS = new Set((process.env.BENCH_PURCHASING_PARTS ?? 'orders,invoices').
 const GOAL_MS = 50;
 
 const benchStart = performance.now();
-const port = 18_000 + Math.floor(Math.random() * 1000);
-const dir = mkdtempSync(path.join(tmpdir(), 'backoffice-bench-purchasing-'));
-chmodSync(dir, 0o755);
-const baseUrl = `http://127.0.0.1:${port}`;
-const config = loadConfig({
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: baseUrl,
-  DATA_DIR: dir,
-  ADMIN_PASSWORD: 'bench-admin-password',
-  LOG_LEVEL: 'silent',
-});
+const { dir, baseUrl, config } = benchProduct('purchasing', 18000);
 
-const report = (figure: string, value: string) => console.log(`${figure.padEnd(72)} ${value}`);
-const ms = (n: number) => `${n.toFixed(1)} ms`;
-const s = (n: number) => `${(n / 1000).toFixed(1)} s`;
-const pct = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
-const ratio = (value: number, goal: number) => `${(value / goal).toFixed(2)}× of goal`;
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
+const report = reporter(72);
 
 console.log(
   `purchasing bench: ${ORDERS} orders and ${INVOICES} invoices of ${LINES_PER_ORDER} lines, ${RUNS} runs per request; ` +

@@ -1,13 +1,12 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { loadConfig } from '../src/config.ts';
 import { startServer } from '../src/server.ts';
 import { signInWithCode } from '../test/sign-in.ts';
+import { benchProduct, envInt, load, pct, reporter } from './common.ts';
 
 /**
  * `npm run bench:sales-upload --workspace apps/api`: the sales-invoice Excel upload of issue 17 ("a 50,000-line
@@ -22,13 +21,6 @@ import { signInWithCode } from '../test/sign-in.ts';
  * Small, while developing: BENCH_SALES_PRODUCTS=2000 BENCH_SALES_LINES=2000 npm run bench:sales-upload --workspace apps/api
  */
 
-const envInt = (name: string, fallback: number) => {
-  const v = process.env[name];
-  if (v === undefined || v === '') return fallback;
-  const n = Number.parseInt(v, 10);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive whole number, not "${v}"`);
-  return n;
-};
 const PRODUCTS = envInt('BENCH_SALES_PRODUCTS', 100_000);
 const LINES = envInt('BENCH_SALES_LINES', 50_000);
 const PER_ORDER = envInt('BENCH_SALES_LINES_PER_ORDER', 3);
@@ -36,26 +28,9 @@ const CUSTOMERS = envInt('BENCH_SALES_CUSTOMERS', 2_000);
 const GOAL_S = 10;
 const GOAL_MB = 400;
 
-const port = 19_000 + Math.floor(Math.random() * 1000);
-const dir = mkdtempSync(path.join(tmpdir(), 'backoffice-bench-sales-upload-'));
-chmodSync(dir, 0o755);
-const baseUrl = `http://127.0.0.1:${port}`;
-const config = loadConfig({
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: baseUrl,
-  DATA_DIR: dir,
-  ADMIN_PASSWORD: 'bench-admin-password',
-  LOG_LEVEL: 'silent',
-});
+const { dir, baseUrl, config } = benchProduct('sales-upload', 19000);
 
-const report = (figure: string, value: string) => console.log(`${figure.padEnd(60)} ${value}`);
-const pct = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? 0;
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
+const report = reporter(60);
 
 const HEADERS = ['Channel', 'Order', 'Buyer', 'Email', 'Street', 'Town', 'Postcode', 'SKU', 'Qty', 'Price', 'Shipping'];
 
