@@ -227,6 +227,8 @@ export async function buildApp({
       request.log.warn({ code: appError.code, err: { message: error.message } }, appError.message);
       reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
     } else if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    else if (error.code === 'FST_ERR_VALIDATION' && !hasZodFastifySchemaValidationErrors(error))
+      request.log.error({ err: error }, 'a contract check threw instead of refusing');
     else request.log.info({ code: appError.code }, appError.message);
     return reply.status(appError.status).send(appError.toBody());
   });
@@ -285,7 +287,7 @@ export async function buildApp({
   return app;
 }
 
-function toAppError(error: FastifyError): AppError {
+export function toAppError(error: FastifyError): AppError {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((v) => ({
@@ -299,6 +301,14 @@ function toAppError(error: FastifyError): AppError {
       { issues },
     );
   }
+  // A contract's own check threw on a value it was handed (a bug in that check, logged as one): the value is
+  // still refused, in words, and nothing runs.
+  if (error.code === 'FST_ERR_VALIDATION')
+    return new AppError(
+      400,
+      'VALIDATION_FAILED',
+      'Some values are not valid: the request does not have the shape this address expects.',
+    );
   if (isResponseSerializationError(error))
     return new AppError(500, 'INTERNAL', 'The server built an answer it could not send.');
   const fromDb = fromDatabaseError(error);

@@ -1,6 +1,8 @@
 import type { ErrorBody, RuntimeConfig } from '@backoffice/contracts';
 import { ALL_PERMISSIONS } from '@backoffice/contracts';
+import type { FastifyError } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toAppError } from '../src/app.ts';
 import { type ApiClient, apiClient, clientWith, startTestApp, type TestApp } from './app.ts';
 
 let ta: TestApp;
@@ -73,6 +75,17 @@ describe('platform', () => {
       body: '<x/>',
     });
     expect(res.status).toBeLessThan(500);
+  });
+
+  it('refuses in words a value on which a contract check threw, instead of the server error answer', () => {
+    const thrown = Object.assign(new Error('[DecimalError] Invalid argument: abc'), {
+      code: 'FST_ERR_VALIDATION',
+      statusCode: 500,
+      validationContext: 'body',
+    });
+    const answer = toAppError(thrown as unknown as FastifyError);
+    expect([answer.status, answer.code]).toEqual([400, 'VALIDATION_FAILED']);
+    expect(answer.message).toMatch(/not valid/);
   });
 
   it('takes a DELETE that says JSON but has no body, as the web app sends every request as JSON', async () => {

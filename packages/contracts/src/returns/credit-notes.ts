@@ -228,7 +228,8 @@ export type CreditNoteLineInput = z.input<typeof CreditNoteLineInput>;
 
 /** A positive amount at a VAT code, VAT included. */
 export const GoodwillInput = z.object({
-  amount: Money.refine((v) => new D(v).gt(0), 'a goodwill amount is above zero'),
+  // Textual, as every refinement here: a refinement also runs on a value its pattern refused.
+  amount: Money.refine((v) => /[1-9]/.test(v), 'a goodwill amount is above zero'),
   vatCode: VatCode,
 });
 
@@ -263,7 +264,7 @@ export const CreditNoteInput = z
         ctx.addIssue({ code: 'custom', path: ['lines', i, 'invoiceLineId'], message: 'each invoice line once' });
       seen.add(l.invoiceLineId);
     });
-    if (!o.lines.length && new D(o.shippingRefund).isZero() && !o.goodwill)
+    if (!o.lines.length && !/[1-9]/.test(o.shippingRefund) && !o.goodwill)
       ctx.addIssue({
         code: 'custom',
         path: ['lines'],
