@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { executeJsonRows } from '../../db/json-rows.ts';
 import type { Database } from '../../db/schema.ts';
 import { headValues, type InvoiceWrite, type LineWrite, lineValues } from './sales-invoice.repository.ts';
 
@@ -89,33 +90,29 @@ export interface NewInvoiceRow {
  * Answers those inserted.
  */
 export async function insertInvoices(db: Db, rows: readonly NewInvoiceRow[], userId: string, runId: string) {
-  if (!rows.length) return [];
-  return db
-    .insertInto('sales_invoices')
-    .values(
-      rows.map(({ number, head: o }) => ({
-        number,
-        ...headValues(o),
-        short_quantity: '0',
-        created_by: userId,
-        import_run_id: runId,
-      })),
-    )
-    .onConflict((oc) =>
-      oc.columns(['channel', 'external_order_id']).where('external_order_id', 'is not', null).doNothing(),
-    )
-    .returning(['id', 'number'])
-    .execute();
+  return executeJsonRows<{ id: string; number: string }>(
+    db,
+    'sales_invoices',
+    rows.map(({ number, head: o }) => ({
+      number,
+      ...headValues(o),
+      short_quantity: '0',
+      created_by: userId,
+      import_run_id: runId,
+    })),
+    sql`ON CONFLICT (channel, external_order_id) WHERE external_order_id IS NOT NULL DO NOTHING RETURNING id, number`,
+  );
 }
 
 /** Lines of several invoices, in statements of at most LINES_PER_STATEMENT rows. */
-const LINES_PER_STATEMENT = 4000;
+const LINES_PER_STATEMENT = 5000;
 export async function insertLines(db: Db, lines: readonly { invoiceId: string; line: LineWrite }[]) {
   for (let i = 0; i < lines.length; i += LINES_PER_STATEMENT)
-    await db
-      .insertInto('sales_invoice_lines')
-      .values(lines.slice(i, i + LINES_PER_STATEMENT).map(({ invoiceId, line }) => lineValues(invoiceId, line)))
-      .execute();
+    await executeJsonRows(
+      db,
+      'sales_invoice_lines',
+      lines.slice(i, i + LINES_PER_STATEMENT).map(({ invoiceId, line }) => lineValues(invoiceId, line)),
+    );
 }
 
 export async function setRunOptions(db: Db, runId: string, options: unknown) {

@@ -765,7 +765,26 @@ export async function commitUpload(ctx: Ctx, input: SalesUploadValues): Promise<
   });
   const options: RunOptions = { channel: input.channel, warehouseId: input.warehouseId, book: input.book };
   await repo.setRunOptions(ctx.db, run.id, options);
+  handOver(run.id, plan);
   return getUploadRun(ctx.db, run.id);
+}
+
+/**
+ * The commit's checked plan, handed to its run's job when the job runs in this process soon after (it always does
+ * unless the server restarts): the file is then checked against the database once per commit, not twice, as the
+ * request's check is as fresh as the job's own would be a moment later. A job that finds none checks for itself.
+ */
+const HANDOVER_MS = 60_000;
+const handedPlans = new Map<string, { at: number; plan: UploadPlan }>();
+function handOver(runId: string, plan: UploadPlan) {
+  const now = Date.now();
+  for (const [k, v] of handedPlans) if (now - v.at > HANDOVER_MS) handedPlans.delete(k);
+  handedPlans.set(runId, { at: now, plan });
+}
+function takeHandedPlan(runId: string): UploadPlan | undefined {
+  const handed = handedPlans.get(runId);
+  handedPlans.delete(runId);
+  return handed && Date.now() - handed.at <= HANDOVER_MS ? handed.plan : undefined;
 }
 
 interface Outcome {
@@ -862,21 +881,16 @@ export async function runSalesInvoiceUpload(job: ImportJob): Promise<void> {
   }
 }
 
-async function runUpload(job: ImportJob): Promise<void> {
+type CheckedPlan = UploadPlan & { readMs: number };
+
+/** The job's own reading and check of the file (no plan was handed over by the commit). */
+async function readAndCheck(job: ImportJob, options: UploadOptions): Promise<CheckedPlan> {
   const started = Date.now();
-  const run = job.run;
-  const runOptions = ((await repo.runOptions(job.db, run.id))?.options ?? {}) as Partial<RunOptions>;
-  const options: UploadOptions = {
-    columns: run.columns ?? [],
-    channel: runOptions.channel ?? 'MANUAL',
-    warehouseId: runOptions.warehouseId ?? null,
-  };
-  job.progress(0, null);
   let estimate = 0;
   const parsed = await parseOnce(
-    run.fileId,
+    job.run.fileId,
     async () => {
-      const content = await fileContent(job.db, run.fileId);
+      const content = await fileContent(job.db, job.run.fileId);
       if (!content) throw new AppError(404, 'NOT_FOUND', 'The uploaded file is gone. Upload it again.');
       estimate = estimateDataRows(content) ?? 0;
       job.progress(0, estimate || null);
@@ -888,10 +902,26 @@ async function runUpload(job: ImportJob): Promise<void> {
   );
   job.progress(parsed.rowCount, parsed.rowCount);
   const readMs = Date.now() - started;
-  const plan = await checkUpload(job.db, parsed, options);
+  return { ...(await checkUpload(job.db, parsed, options)), readMs };
+}
+
+async function runUpload(job: ImportJob): Promise<void> {
+  const started = Date.now();
+  const run = job.run;
+  const runOptions = ((await repo.runOptions(job.db, run.id))?.options ?? {}) as Partial<RunOptions>;
+  const options: UploadOptions = {
+    columns: run.columns ?? [],
+    channel: runOptions.channel ?? 'MANUAL',
+    warehouseId: runOptions.warehouseId ?? null,
+  };
+  job.progress(0, null);
+  const handed = takeHandedPlan(run.id);
+  const plan = handed ?? (await readAndCheck(job, options));
+  const readMs = handed ? 0 : (plan as CheckedPlan).readMs;
+  const checkMs = handed ? 0 : Date.now() - started - readMs;
+  job.progress(plan.rowCount, plan.rowCount);
   // The plan holds all the run needs: what was kept of the file is let go now, not at the end.
   forgetParse(run.fileId);
-  const checkMs = Date.now() - started - readMs;
   if (plan.problems.count) {
     await repo.setRunOutcome(job.db, run.id, { errors: plan.problems.sorted() } satisfies Outcome);
     await finishRun(job.db, run.id, {
