@@ -5,6 +5,7 @@ import type {
   SalesInvoice,
   SalesInvoiceCreateInput,
   SalesInvoiceExistsDetails,
+  SalesInvoiceFilter,
   SalesInvoicePage,
   SalesInvoiceShortageDetails,
   SalesProductAvailability,
@@ -13,6 +14,7 @@ import { ALL_PERMISSIONS } from '@backoffice/contracts';
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { countByStatus, findInvoices, searchProbe } from '../src/domains/sales-invoices/sales-invoice.repository.ts';
 import { checkStock } from '../src/domains/stock/index.ts';
 import { pdfText } from '../src/platform/pdf/pdf-text.ts';
 import { type ApiClient, clientWith, startTestApp, type TestApp } from './app.ts';
@@ -711,6 +713,46 @@ describe('sales invoices', () => {
       [p.sku, '5', '1', '4', '9.99', 'STANDARD'],
       [q.sku, '0', '0', '0', '9.99', 'STANDARD'],
     ]);
+  });
+
+  it('finds a renamed customer by the new name; a search broader than the cap walks the list to the same pages, counted as "at least"', async () => {
+    const w = await warehouse();
+    const tag = `Walker${uniq()}`;
+    const c = await customer(`Ann ${tag}`);
+    const [p, q] = await Promise.all([product(), product()]);
+    for (let i = 0; i < 5; i++)
+      await pending(c.id, w.id, [
+        { productId: p.id, quantity: '1', unitPrice: String(7 - i) },
+        { productId: q.id, quantity: '1', unitPrice: '1' },
+      ]);
+    const db = ta.t.db;
+    const numbers = async (qs: string) =>
+      (await viewer.get<SalesInvoicePage>(`/api/sales-invoices?warehouseId=${w.id}&${qs}`)).body;
+    await sql`UPDATE customers SET name = ${`Bea ${tag}renamed`} WHERE id = ${c.id}`.execute(db);
+    expect((await numbers(`q=${encodeURIComponent(`bea ${tag}renamed`)}`)).items).toHaveLength(5);
+    // The names printed on the invoices stay searchable too.
+    expect((await numbers(`q=${encodeURIComponent(`ann ${tag}`)}`)).items).toHaveLength(5);
+    const narrow = await numbers(`q=${tag}`);
+    expect([narrow.statusCounts.PENDING, narrow.countsCapped]).toEqual([5, []]);
+
+    // With a cap of 2 the probe calls both searches broad; walking gives the very pages taking every match first gives.
+    for (const [text, skus] of [
+      [tag, false],
+      [p.sku, true],
+    ] as const) {
+      const probe = await searchProbe(db, text, 2);
+      expect([probe.broad, probe.skus]).toEqual([true, skus]);
+      for (const sort of [undefined, 'number', '-grossTotal', 'customer', '-createdAt']) {
+        const f = { q: text, warehouseId: w.id, sort } as SalesInvoiceFilter;
+        for (const offset of [0, 2, 4]) {
+          const walked = await findInvoices(db, f, 2, offset, { walk: text, skus: probe.skus });
+          const first = await findInvoices(db, f, 2, offset);
+          expect(walked.map((r) => r.number)).toEqual(first.map((r) => r.number));
+        }
+      }
+      const filter = { q: text, warehouseId: w.id } as SalesInvoiceFilter;
+      expect((await countByStatus(db, filter, 2, probe.ids)).get('PENDING')).toBe(probe.ids.length);
+    }
   });
 
   it('32 clients booking invoices for the last units never reserve more than is available', async () => {

@@ -47,6 +47,23 @@ describe('StatusTabs', () => {
     expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Draft (10,000+)');
   });
 
+  it('shows no count on a tab counted "at least none" (a broad search counts only the matches it took)', () => {
+    renderUi(
+      <StatusTabs
+        doc={transferDocument}
+        status={undefined}
+        counts={{ DRAFT: 3, CANCELED: 0 }}
+        capped={new Set(['DRAFT', 'CANCELED'])}
+        allLabel="All"
+        onChange={() => undefined}
+        testId="tr"
+      />,
+    );
+    expect(screen.getByTestId('tr-tab-DRAFT').textContent).toBe('Draft (3+)');
+    expect(screen.getByTestId('tr-tab-CANCELED').textContent).toBe('Cancelled');
+    expect(screen.getByTestId('tr-tab-ALL').textContent).toBe('All (3+)');
+  });
+
   it('hands the chosen status to the page, and nothing for "all"; an unknown status in the URL shows "all"', () => {
     const onChange = vi.fn();
     renderUi(

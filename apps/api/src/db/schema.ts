@@ -642,6 +642,8 @@ export interface SalesChannelSettingsTable {
 }
 export interface SalesInvoicesTable {
   id: Generated<string>;
+  /** Migration 0052: what the list's search reads, kept by the database (never written by the code). */
+  search_text: ColumnType<string | null, never, never>;
   /** Migration 0046: the Excel upload run that wrote it. */
   import_run_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Migration 0044: the pick list it is on (while PROCESSING), and the invoice a back-order was split off. */

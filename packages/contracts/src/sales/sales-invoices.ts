@@ -611,7 +611,10 @@ export const SalesInvoicePage = pageOf(SalesInvoiceSummary).extend({
       z.ZodNumber
     >,
   ),
-  /** The statuses whose count stopped at SALES_INVOICE_COUNT_CAP: there are at least that many. Empty: all exact. */
+  /**
+   * The statuses whose count is "at least": stopped at SALES_INVOICE_COUNT_CAP, or, for a search with more matches
+   * than the cap, every status (counted among the matches taken). Empty: all exact.
+   */
   countsCapped: z.array(SalesInvoiceStatus),
 });
 export type SalesInvoicePage = z.infer<typeof SalesInvoicePage>;

@@ -331,14 +331,24 @@ export async function getSalesInvoice(db: Kysely<Database>, id: string): Promise
  * chosen) or their sum (none): a few bounded counts (a search's matches are counted whole).
  */
 export async function listSalesInvoices(db: Kysely<Database>, q: SalesInvoiceListQuery): Promise<SalesInvoicePage> {
+  // A search first finds its matches up to the cap: all of them (counted exactly, the page sorted among them), or, when
+  // there are more, the page is walked in order and the counts are those of the matches found, each "at least".
+  const probe = q.q ? await repo.searchProbe(db, q.q, SALES_INVOICE_COUNT_CAP) : undefined;
+  const way: repo.SearchWay | undefined = probe
+    ? probe.broad
+      ? { walk: q.q as string, skus: probe.skus }
+      : { ids: probe.ids }
+    : undefined;
   const [rows, counts] = await Promise.all([
-    repo.findInvoices(db, q, q.pageSize, offsetOf(q)),
-    repo.countByStatus(db, q, SALES_INVOICE_COUNT_CAP),
+    repo.findInvoices(db, q, q.pageSize, offsetOf(q), way),
+    repo.countByStatus(db, q, SALES_INVOICE_COUNT_CAP, probe?.ids),
   ]);
   const statusCounts = Object.fromEntries(
     SALES_INVOICE_STATUSES.map((s) => [s, Math.min(counts.get(s) ?? 0, SALES_INVOICE_COUNT_CAP)]),
   ) as Record<SalesInvoiceStatus, number>;
-  const countsCapped = SALES_INVOICE_STATUSES.filter((s) => (counts.get(s) ?? 0) > SALES_INVOICE_COUNT_CAP);
+  const countsCapped = probe?.broad
+    ? [...SALES_INVOICE_STATUSES]
+    : SALES_INVOICE_STATUSES.filter((s) => (counts.get(s) ?? 0) > SALES_INVOICE_COUNT_CAP);
   const total = q.status ? statusCounts[q.status] : SALES_INVOICE_STATUSES.reduce((n, s) => n + statusCounts[s], 0);
   return { ...toPage(rows.map(toSummary), total, q), statusCounts, countsCapped };
 }

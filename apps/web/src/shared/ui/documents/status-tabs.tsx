@@ -11,7 +11,7 @@ const ALL = 'ALL';
  * A document list's tabs: "all" then one per status of the definition, in its order, each with its count (of the
  * list's other filters) once the server has answered. `status` is the URL's, anything not a status showing "all";
  * choosing a tab hands the status (undefined for "all") to `onChange`. A count the server stopped counting at a cap
- * (`capped`) reads "at least" (e.g. "10,000+"). Test ids: `${testId}-tabs` on the tabs, `${testId}-tab-<STATUS|ALL>`
+ * (`capped`) reads "at least" (e.g. "10,000+"); one capped at none shows no count. Test ids: `${testId}-tabs` on the tabs, `${testId}-tab-<STATUS|ALL>`
  * on each label.
  */
 export function StatusTabs<S extends string>({
@@ -33,8 +33,9 @@ export function StatusTabs<S extends string>({
 }) {
   const { t, i18n } = useTranslation('documents');
   const statuses = documentStatuses(doc) as readonly S[];
+  // "At least none" says nothing: such a tab shows no count.
   const count = (n: number | undefined, atLeast = false) =>
-    n === undefined ? '' : ` (${formatNumber(n, i18n.language)}${atLeast ? '+' : ''})`;
+    n === undefined || (atLeast && n === 0) ? '' : ` (${formatNumber(n, i18n.language)}${atLeast ? '+' : ''})`;
   const total = counts ? statuses.reduce((sum, s) => sum + (counts[s] ?? 0), 0) : undefined;
   return (
     <Tabs
