@@ -150,9 +150,14 @@ test('order → approval → part receipt by scanner → invoice with a price di
   await expect(page.getByTestId('fast-lines').locator('tbody tr').filter({ hasText: lamp.sku })).toContainText(
     orderNumber,
   );
-  await page.getByTestId('fast-post').focus();
+  // The button is enabled once the match of the last scan is in; focus it only then (a disabled button takes no focus
+  // and the Enter would go to the scan field), and give a loaded machine time to post.
+  const postButton = page.getByTestId('fast-post');
+  await expect(postButton).toBeEnabled();
+  await postButton.focus();
+  await expect(postButton).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('fast-posted')).toContainText(orderNumber);
+  await expect(page.getByTestId('fast-posted')).toContainText(orderNumber, { timeout: 30_000 });
   await shot(page, 'p2p-receipt');
 
   // 3. The supplier's invoice for the 6 received, at £2.75 instead of £2.50: flagged, booked with a reason.
