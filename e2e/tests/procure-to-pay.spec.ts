@@ -208,9 +208,14 @@ test('order → approval → part receipt by scanner → invoice with a price di
     ['settlement-cheque-send_to_bank', 'Cheque sent to bank'],
     ['settlement-cheque-realized', 'Completed'],
   ] as const) {
+    // One dialog serves every step: the next step starts once the last one's has closed, and its button is pressed
+    // once its own dialog is open (a press on the closing one does nothing).
+    const openDialogs = page.locator('.ant-modal-wrap:visible');
+    await expect(openDialogs).toHaveCount(0);
     await page.getByTestId(button).click();
+    await expect(openDialogs).toHaveCount(1);
     await page.getByTestId('settlement-dialog-ok').click();
-    await expect(page.getByTestId('settlement-status')).toHaveText(status);
+    await expect(page.getByTestId('settlement-status')).toHaveText(status, { timeout: 20_000 });
   }
   await expect(page.getByTestId('settlement-line-invoice-status')).toHaveText('Processed');
   await expect(page.getByTestId('settlement-notification')).toContainText(RECIPIENT);
