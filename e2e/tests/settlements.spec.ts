@@ -180,7 +180,11 @@ test('an invoice is paid in part by cheque, the cheque goes through its statuses
     ['settlement-cheque-realized', 'Completed', 'Realized'],
   ];
   for (const [button, status, cheque] of steps) {
+    // One dialog serves every step: the next starts once the last one's has closed and its own is open.
+    const openDialogs = page.locator('.ant-modal-wrap:visible');
+    await expect(openDialogs).toHaveCount(0);
     await page.getByTestId(button).click();
+    await expect(openDialogs).toHaveCount(1);
     await page.getByTestId('settlement-dialog-text').fill(`${cheque} as agreed`);
     await page.getByTestId('settlement-dialog-ok').click();
     await expect(page.getByTestId('settlement-status')).toHaveText(status);
@@ -255,7 +259,9 @@ test('a draft holds its invoice until it is cancelled, which releases it', async
   const held = await api.call<{ status: string; openAmount: string }>('GET', `/api/purchase-invoices/${invoice.id}`);
   expect(held).toMatchObject({ status: 'PROCESSING', openAmount: '0.00' });
 
+  await expect(page.locator('.ant-modal-wrap:visible')).toHaveCount(0);
   await page.getByTestId('settlement-cancel').click();
+  await expect(page.locator('.ant-modal-wrap:visible')).toHaveCount(1);
   await page.getByTestId('settlement-dialog-text').fill('Paid by the other office');
   await page.getByTestId('settlement-dialog-ok').click();
   await expect(page.getByTestId('settlement-status')).toHaveText('Cancelled');
