@@ -1,30 +1,18 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { PassThrough } from 'node:stream';
 import { gs1CheckDigit } from '@backoffice/contracts';
 import ExcelJS from 'exceljs';
-import { loadConfig } from '../src/config.ts';
 import { startServer } from '../src/server.ts';
 import { signInWithCode } from '../test/sign-in.ts';
+import { benchProduct } from './common.ts';
 
 /**
  * `npm run bench`: figures, not pass/fail. Starts the product as `npm start` does, on a fresh data
  * directory and a loopback port, and measures start-up, sign-in and API latency and throughput.
  */
-const port = 18_000 + Math.floor(Math.random() * 1000);
-const dir = mkdtempSync(path.join(tmpdir(), 'backoffice-bench-'));
-chmodSync(dir, 0o755);
-const baseUrl = `http://127.0.0.1:${port}`;
-const config = loadConfig({
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: baseUrl,
-  DATA_DIR: dir,
-  ADMIN_PASSWORD: 'bench-admin-password',
-  LOG_LEVEL: 'silent',
-});
+const { port, dir, baseUrl, config } = benchProduct('api', 18_000);
 
 /** `BENCH_API_PARTS=api,imports` (both by default); `BENCH_IMPORT_ROWS` (50 000) rows per import. */
 const parts = new Set((process.env.BENCH_API_PARTS ?? 'api,imports').split(',').map((p) => p.trim()));

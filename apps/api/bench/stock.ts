@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { StockAdjustmentInput } from '@backoffice/contracts';
 import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
-import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/schema.ts';
 import { adjustStock, checkStock, ensureCheckpoints } from '../src/domains/stock/index.ts';
 import { writeAudit } from '../src/platform/audit.ts';
@@ -15,6 +14,7 @@ import { AppError } from '../src/platform/errors.ts';
 import type { Ctx } from '../src/platform/routes.ts';
 import { startServer } from '../src/server.ts';
 import { signInWithCode } from '../test/sign-in.ts';
+import { benchProduct } from './common.ts';
 import * as repo from './stock-bench.repository.ts';
 import { generateStockData, replayFigures, sameFigures } from './stock-data.ts';
 
@@ -52,18 +52,7 @@ const PAGE_REQUESTS = 50;
 const PAGE_SECONDS = 20;
 
 const benchStart = performance.now();
-const port = 18_000 + Math.floor(Math.random() * 1000);
-const dir = mkdtempSync(path.join(tmpdir(), 'backoffice-bench-stock-'));
-chmodSync(dir, 0o755);
-const baseUrl = `http://127.0.0.1:${port}`;
-const config = loadConfig({
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: baseUrl,
-  DATA_DIR: dir,
-  ADMIN_PASSWORD: 'bench-admin-password',
-  LOG_LEVEL: 'silent',
-});
+const { dir, baseUrl, config } = benchProduct('stock', 18_000);
 
 const report = (figure: string, value: string) => console.log(`${figure.padEnd(64)} ${value}`);
 const note = (line: string) => console.log(`  ${line}`);
