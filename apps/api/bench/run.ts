@@ -12,7 +12,7 @@ import { benchProduct } from './common.ts';
  * `npm run bench`: figures, not pass/fail. Starts the product as `npm start` does, on a fresh data
  * directory and a loopback port, and measures start-up, sign-in and API latency and throughput.
  */
-const { port, dir, baseUrl, config } = benchProduct('api', 18_000);
+const { dir, baseUrl, config } = benchProduct('api', 18_000);
 
 /** `BENCH_API_PARTS=api,imports` (both by default); `BENCH_IMPORT_ROWS` (50 000) rows per import. */
 const parts = new Set((process.env.BENCH_API_PARTS ?? 'api,imports').split(',').map((p) => p.trim()));
