@@ -93,6 +93,54 @@ describe('xlsx import reader', () => {
     expect(error).toBeUndefined();
     expect(written).toEqual([]);
   });
+
+  it('reads what writers other than Excel emit: rich and phonetic text, entities, prefixes, gaps, types, dates', async () => {
+    const ns = 'xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
+    const styles = `<x:styleSheet ${ns}><x:numFmts count="2"><x:numFmt numFmtId="164" formatCode="dd/mm/yyyy"/><x:numFmt numFmtId="165" formatCode="&quot;day&quot;\\ 0.00"/></x:numFmts><x:cellXfs count="4"><x:xf numFmtId="0"/><x:xf numFmtId="164"/><x:xf numFmtId="14"/><x:xf numFmtId="165"/></x:cellXfs></x:styleSheet>`;
+    const shared = `<sst><si><t xml:space="preserve"> Fish &amp; chips </t></si><si><r><t>Bold</t></r><r><rPr><b/></rPr><t xml:space="preserve"> and plain</t></r><rPh sb="0" eb="1"><t>ignored</t></rPh></si><si><t>Line_x000D_two &#x263A;</t></si><si/></sst>`;
+    const rows = [
+      '<x:row r="1"><x:c r="A1" t="s"><x:v>0</x:v></x:c><x:c r="C1" t="s"><x:v>1</x:v></x:c><x:c r="D1" t="s"><x:v>2</x:v></x:c></x:row>',
+      // No references: the cells follow each other, the row the last one.
+      '<x:row><x:c t="inlineStr"><x:is><x:t>in&lt;line&gt;</x:t></x:is></x:c><x:c t="b"><x:v>1</x:v></x:c><x:c t="e"><x:v>#DIV/0!</x:v></x:c><x:c t="str"><x:f>A1</x:f><x:v>formula&apos;s</x:v></x:c></x:row>',
+      '<x:row r="5"/>',
+      '<x:row r="6"><x:c r="A6" s="1"><x:v>45000</x:v></x:c><x:c r="B6" s="2"><x:v>45000.75</x:v></x:c><x:c r="C6" s="3"><x:v>2.5</x:v></x:c><x:c r="D6" t="d"><x:v>2026-02-03T00:00:00Z</x:v></x:c><x:c r="E6"><x:v>0.30000000000000004</x:v></x:c><x:c r="F6" t="s"><x:v>3</x:v></x:c><x:c r="G6" t="inlineStr"><x:is><x:t><![CDATA[a <b> & c]]></x:t></x:is></x:c></x:row>',
+    ];
+    const file = workbookOf({
+      workbook: `<workbook><workbookPr date1904="1"/></workbook>`,
+      styles,
+      shared,
+      sheet: `<?xml version="1.0"?><x:worksheet ${ns}><x:sheetData>${rows.join('')}</x:sheetData></x:worksheet>`,
+    });
+    expect(await collect(file, limits)).toEqual([
+      { rowNumber: 1, cells: ['Fish & chips', '', 'Bold and plain', 'Line\rtwo ☺'] },
+      { rowNumber: 2, cells: ['in<line>', 'true', '', "formula's"] },
+      // 45000 days after 1 January 1904 (the workbook's date system); the custom format's "d" is quoted text.
+      {
+        rowNumber: 6,
+        cells: ['2027-03-16', '2027-03-16', '2.5', '2026-02-03', '0.30000000000000004', '', 'a <b> & c'],
+      },
+    ]);
+  });
+
+  it('reads every row of a long sheet whatever pieces its text arrives in, each cell its own', async () => {
+    const n = 3000;
+    let sheet =
+      '<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Name</t></is></c><c r="B1" t="inlineStr"><is><t>N</t></is></c></row>';
+    for (let i = 2; i <= n + 1; i++)
+      sheet += `<row r="${i}"><c r="A${i}" t="inlineStr"><is><t>A rather long product name ${i}</t></is></c><c r="B${i}"><v>${i}</v></c></row>`;
+    sheet += '</sheetData></worksheet>';
+    const read = await collect(workbookOf({ workbook: '<workbook/>', sheet }), { ...limits, maxRows: n });
+    expect(read).toHaveLength(n + 1);
+    expect(
+      read.every(
+        (r, i) =>
+          i === 0 ||
+          (r.rowNumber === i + 1 &&
+            r.cells[0] === `A rather long product name ${i + 1}` &&
+            r.cells[1] === String(i + 1)),
+      ),
+    ).toBe(true);
+  });
 });
 
 /**
@@ -156,6 +204,20 @@ async function sharedStringsSheet(rows: number): Promise<Buffer> {
   sheet.commit();
   await workbook.commit();
   return Buffer.concat(chunks);
+}
+
+/** A workbook of the given parts' XML, each deflated, with the sizes it really has. */
+function workbookOf(parts: { workbook: string; sheet: string; styles?: string; shared?: string }): Buffer {
+  const entry = (name: string, xml: string) => {
+    const raw = Buffer.from(xml);
+    return { name, data: deflateRawSync(raw), size: raw.length };
+  };
+  return fakeZip([
+    entry('xl/workbook.xml', parts.workbook),
+    entry('xl/worksheets/sheet1.xml', parts.sheet),
+    ...(parts.styles ? [entry('xl/styles.xml', parts.styles)] : []),
+    ...(parts.shared ? [entry('xl/sharedStrings.xml', parts.shared)] : []),
+  ]);
 }
 
 /** A zip whose central directory declares the given sizes (the data need not match: it is never inflated). */

@@ -2,10 +2,9 @@ import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { createInflateRaw } from 'node:zlib';
 import { SpreadsheetErrorCode } from '@backoffice/contracts';
-import type ExcelJS from 'exceljs';
 import { AppError } from './errors.ts';
-import { loadExcelJs } from './exceljs.ts';
 import { zipEntries } from './upload-types.ts';
+import { dateStyles, ElementCutter, readSharedStrings, sheetRows, usesDate1904 } from './xlsx-xml.ts';
 
 export interface XlsxReadLimits {
   /** Data rows after the header. */
@@ -37,6 +36,8 @@ const MAX_SMALL_PART_BYTES = 16 * 1024 * 1024;
  * 32 767 characters, so anything much longer is not a spreadsheet's and would be held whole by the parser.
  */
 const MAX_XML_TOKEN_BYTES = 1024 * 1024;
+/** The most one row's XML may take (a row of many long cells is far less). */
+const MAX_ROW_XML_BYTES = 16 * 1024 * 1024;
 /** Parts below this size are not held to the compression ratio (small XML compresses very well). */
 const RATIO_FLOOR_BYTES = 1024 * 1024;
 /** Compressed input fed to the inflater at a time, so that no single step inflates more than a few MB. */
@@ -196,33 +197,6 @@ async function* partText(buffer: Buffer, part: Part, budget: InflateBudget, part
   if (rest) yield rest;
 }
 
-/** The parts of exceljs's stream reader that read one part each; fed here in the order a sheet needs them. */
-interface PartReaders {
-  sharedStrings?: unknown[];
-  _parseRels(entry: Readable): Promise<void>;
-  _parseWorkbook(entry: Readable): Promise<void>;
-  _parseStyles(entry: Readable): Promise<void>;
-  _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
-  _parseWorksheet(iterator: AsyncIterable<string>, sheetNo: string): Generator<{ eventType: string; value: unknown }>;
-}
-
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (typeof value === 'string') return value.trim();
-  if ('richText' in value)
-    return value.richText
-      .map((r) => r.text)
-      .join('')
-      .trim();
-  if ('text' in value && typeof value.text === 'string') return value.text.trim();
-  if ('result' in value) return cellText((value.result ?? null) as ExcelJS.CellValue);
-  if ('error' in value) return '';
-  return '';
-}
-
 /**
  * Gives the event loop back (setImmediate: requests and timers waiting run first) once the caller has held it
  * for a slice; cheap enough to call on every row of a long loop. Awaiting an already settled promise is not
@@ -244,7 +218,8 @@ export function loopSlicer(sliceMs = SLICE_MS) {
  * The archive is read from memory part by part in the order the sheet needs (relationships, workbook,
  * styles, shared strings, then the sheet streamed), whatever their order in the file, so nothing is ever
  * written to a temporary file; every byte inflated is counted against the limits (413 SPREADSHEET_TOO_LARGE).
- * exceljs parses each part (cell types, dates by their number format, rich text).
+ * The parts are read by xlsx-xml.ts (cell types, dates by their number format, rich text), keeping one string
+ * per cell and little else, so a large sheet is read quickly and with little garbage.
  */
 export async function* readXlsxRows(
   buffer: Buffer,
@@ -253,41 +228,38 @@ export async function* readXlsxRows(
   checkXlsxArchive(buffer, limits);
   const parts = archiveParts(buffer);
   const budget = new InflateBudget(limits);
-  const stream = (part: Part, limit: number) => Readable.from(partText(buffer, part, budget, limit));
   const sheetPart = [...parts.values()].find((p) => /^xl\/worksheets\/sheet\d+\.xml$/.test(p.name));
-  const excel = await loadExcelJs();
-  const reader = new excel.stream.xlsx.WorkbookReader(Readable.from([]), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'cache',
-    entries: 'ignore',
-  }) as unknown as PartReaders;
+  const whole = async (part: Part | undefined, limit: number) => {
+    let text = '';
+    if (part) for await (const piece of partText(buffer, part, budget, limit)) text += piece;
+    return text;
+  };
   const pause = loopSlicer();
   let seen = 0;
   try {
-    const rels = parts.get('xl/_rels/workbook.xml.rels');
-    if (rels) await reader._parseRels(stream(rels, MAX_SMALL_PART_BYTES));
-    const workbook = parts.get('xl/workbook.xml');
-    if (workbook) await reader._parseWorkbook(stream(workbook, MAX_SMALL_PART_BYTES));
-    const styles = parts.get('xl/styles.xml');
-    if (styles) await reader._parseStyles(stream(styles, MAX_SMALL_PART_BYTES));
+    const date1904 = usesDate1904(await whole(parts.get('xl/workbook.xml'), MAX_SMALL_PART_BYTES));
+    const dates = dateStyles(await whole(parts.get('xl/styles.xml'), MAX_SMALL_PART_BYTES));
     const shared = parts.get('xl/sharedStrings.xml');
-    if (shared)
-      for await (const _ of reader._parseSharedStrings(
-        stream(shared, limits.maxSharedStringsBytes ?? limits.maxUncompressedBytes),
-      ));
+    const tokenTooLong = () => tooLarge({ part: 'xl/sharedStrings.xml', inflatedBytes: budget.total });
+    const sharedStrings = shared
+      ? await readSharedStrings(
+          partText(buffer, shared, budget, limits.maxSharedStringsBytes ?? limits.maxUncompressedBytes),
+          MAX_XML_TOKEN_BYTES,
+          tokenTooLong,
+        )
+      : [];
     if (!sheetPart) return;
-    const sheetNo = /(\d+)\.xml$/.exec(sheetPart.name)?.[1] ?? '1';
-    const text = partText(buffer, sheetPart, budget, limits.maxUncompressedBytes);
-    for (const { value } of reader._parseWorksheet(text, sheetNo)) {
-      for await (const row of value as AsyncIterable<ExcelJS.Row>) {
-        const values = row.values as ExcelJS.CellValue[];
-        const cells: string[] = [];
-        for (let c = 1; c <= Math.min(limits.maxColumns, values.length - 1); c++)
-          cells.push(cellText(values[c] ?? null));
-        if (cells.every((c) => c === '')) continue;
-        if (row.number > 1) seen += 1;
+    const ctx = { sharedStrings, dateStyles: dates, date1904, maxColumns: limits.maxColumns };
+    const rows = new ElementCutter(/<\/(?:\w+:)?row>|<(?:\w+:)?row\b[^>]*\/>/g, MAX_ROW_XML_BYTES, () =>
+      tooLarge({ part: sheetPart.name, inflatedBytes: budget.total }),
+    );
+    let lastRow = 0;
+    const pieces = partText(buffer, sheetPart, budget, limits.maxUncompressedBytes);
+    for await (const piece of pieces) {
+      for (const row of sheetRows(rows.take(piece), ctx, lastRow)) {
+        lastRow = row.rowNumber;
+        if (row.cells.every((c) => c === '')) continue;
+        if (row.rowNumber > 1) seen += 1;
         if (seen > limits.maxRows)
           throw new AppError(
             413,
@@ -297,16 +269,12 @@ export async function* readXlsxRows(
               maxRows: limits.maxRows,
             },
           );
-        yield { rowNumber: row.number, cells };
+        yield row;
         await pause();
       }
-      return; // the first worksheet only
     }
   } catch (e) {
     if (e instanceof AppError) throw e;
     throw unreadable();
-  } finally {
-    // What the shared strings held is let go at once, not when the reader is collected.
-    reader.sharedStrings = [];
   }
 }

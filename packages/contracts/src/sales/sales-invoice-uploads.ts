@@ -146,6 +146,7 @@ export const SalesUploadRun = z
     shortCount: z.number().int(),
     failure: z.object({ code: z.string(), message: z.string() }).nullable(),
     errors: z.array(SalesUploadRowError),
+    /** The invoices it made and the orders it skipped, listed once the run has ended (empty while it runs). */
     created: z.array(SalesUploadInvoiceRef),
     skipped: z.array(SalesUploadInvoiceRef),
     createdAt: z.string(),

@@ -4,7 +4,15 @@ import { CurrencyCode, PaymentType, SALES_CHANNELS, SalesChannel } from '../mast
 import { AddressCountry, addressPostcodeProblem, normaliseAddressPostcode } from '../partners/addresses.ts';
 import { CustomerInput } from '../partners/customers.ts';
 import { OptionalEmail, optionalText, requiredText } from '../partners/fields.ts';
-import { decimalString, ExchangeRate, Money } from '../platform/decimal.ts';
+import {
+  decimalString,
+  divideRoundingHalfUp,
+  ExchangeRate,
+  Money,
+  scaledInteger,
+  scaledText,
+  tenTo,
+} from '../platform/decimal.ts';
 import { actionEndpoint, defineDocument, documentStatuses } from '../platform/documents.ts';
 import { endpoint } from '../platform/endpoint.ts';
 import { IsoDate, PageQuery, pageOf, Uuid } from '../platform/pagination.ts';
@@ -181,20 +189,42 @@ export interface SalesLineAmounts {
   gross: string;
 }
 
+/** A line's amounts in pennies (the integers the sums add up). */
+interface LinePennies {
+  net: bigint;
+  vat: bigint;
+  gross: bigint;
+}
+
+/**
+ * A line's net, VAT and gross in pennies, exact: what is entered, quantity × price less the discount, is rounded
+ * to the penny once; the VAT is the rate's share of it (in the price: rate ÷ (100 + rate) of it; else rate ÷ 100
+ * on top), rounded to the penny, halves up. Computed in integers (see `scaledInteger`).
+ */
+function linePennies(line: SalesLineInput, rate: string, pricesIncludeVat: boolean): LinePennies {
+  const q = scaledInteger(line.quantity);
+  const p = scaledInteger(line.unitPrice);
+  const d = scaledInteger(line.discountPercent ?? '0');
+  // quantity × price × (100 − discount) / 100, in pennies: the places of all three, less the penny's 2.
+  const kept = 100n * tenTo(d.places) - d.units;
+  const entered = divideRoundingHalfUp(q.units * p.units * kept, tenTo(q.places + p.places + d.places));
+  const r = scaledInteger(rate);
+  const hundred = 100n * tenTo(r.places);
+  if (pricesIncludeVat) {
+    const vat = divideRoundingHalfUp(entered * r.units, hundred + r.units);
+    return { net: entered - vat, vat, gross: entered };
+  }
+  const vat = divideRoundingHalfUp(entered * r.units, hundred);
+  return { net: entered, vat, gross: entered + vat };
+}
+
+const penniesText = (units: bigint) => scaledText(units, 2);
+
 /** A line's net, VAT and gross, exact (see the header: with or without VAT in the price). */
 export function salesLineAmounts(line: SalesLineInput, pricesIncludeVat: boolean): SalesLineAmounts {
   const rate = VAT_CODES[line.vatCode];
-  const entered = new D(line.quantity)
-    .times(line.unitPrice)
-    .times(new D(100).minus(line.discountPercent ?? '0'))
-    .dividedBy(100)
-    .toDecimalPlaces(2, D.ROUND_HALF_UP);
-  if (pricesIncludeVat) {
-    const vat = entered.times(rate).dividedBy(new D(100).plus(rate)).toDecimalPlaces(2, D.ROUND_HALF_UP);
-    return { net: entered.minus(vat).toFixed(2), vatRate: rate, vat: vat.toFixed(2), gross: entered.toFixed(2) };
-  }
-  const vat = entered.times(rate).dividedBy(100).toDecimalPlaces(2, D.ROUND_HALF_UP);
-  return { net: entered.toFixed(2), vatRate: rate, vat: vat.toFixed(2), gross: entered.plus(vat).toFixed(2) };
+  const a = linePennies(line, rate, pricesIncludeVat);
+  return { net: penniesText(a.net), vatRate: rate, vat: penniesText(a.vat), gross: penniesText(a.gross) };
 }
 
 export interface SalesVatRateTotal {
@@ -222,42 +252,50 @@ export function salesInvoiceTotals(
   shipping: { charge: Exact; vatCode: VatCode },
   pricesIncludeVat: boolean,
 ): SalesInvoiceTotals {
-  const lineAmounts = lines.map((l) => salesLineAmounts(l, pricesIncludeVat));
-  const shippingAmounts = salesLineAmounts(
+  const per = new Map<VatCode, { net: bigint; vat: bigint }>();
+  let net = 0n;
+  let vat = 0n;
+  let goodsNet = 0n;
+  const add = (code: VatCode, a: LinePennies) => {
+    const sum = per.get(code) ?? { net: 0n, vat: 0n };
+    sum.net += a.net;
+    sum.vat += a.vat;
+    per.set(code, sum);
+    net += a.net;
+    vat += a.vat;
+  };
+  const text = (a: LinePennies, rate: string): SalesLineAmounts => ({
+    net: penniesText(a.net),
+    vatRate: rate,
+    vat: penniesText(a.vat),
+    gross: penniesText(a.gross),
+  });
+  const lineAmounts = lines.map((l) => {
+    const rate = VAT_CODES[l.vatCode];
+    const a = linePennies(l, rate, pricesIncludeVat);
+    add(l.vatCode, a);
+    goodsNet += a.net;
+    return text(a, rate);
+  });
+  const shippingRate = VAT_CODES[shipping.vatCode];
+  const ship = linePennies(
     { quantity: '1', unitPrice: shipping.charge, vatCode: shipping.vatCode },
+    shippingRate,
     pricesIncludeVat,
   );
-  const per = new Map<VatCode, { net: Decimal; vat: Decimal }>();
-  let net = new D(0);
-  let vat = new D(0);
-  let goodsNet = new D(0);
-  const add = (code: VatCode, a: SalesLineAmounts, counted: boolean) => {
-    if (!counted) return;
-    const sum = per.get(code) ?? { net: new D(0), vat: new D(0) };
-    sum.net = sum.net.plus(a.net);
-    sum.vat = sum.vat.plus(a.vat);
-    per.set(code, sum);
-    net = net.plus(a.net);
-    vat = vat.plus(a.vat);
-  };
-  lines.forEach((l, i) => {
-    const a = lineAmounts[i] as SalesLineAmounts;
-    add(l.vatCode, a, true);
-    goodsNet = goodsNet.plus(a.net);
-  });
-  add(shipping.vatCode, shippingAmounts, !new D(shipping.charge).isZero());
+  if (scaledInteger(shipping.charge).units !== 0n) add(shipping.vatCode, ship);
   const perRate = VAT_CODE_LIST.filter((c) => per.has(c)).map((c) => {
-    const s = per.get(c) as { net: Decimal; vat: Decimal };
-    return { vatCode: c, vatRate: VAT_CODES[c], net: s.net.toFixed(2), vat: s.vat.toFixed(2) };
+    const s = per.get(c) as { net: bigint; vat: bigint };
+    return { vatCode: c, vatRate: VAT_CODES[c], net: penniesText(s.net), vat: penniesText(s.vat) };
   });
   return {
     lines: lineAmounts,
-    shipping: shippingAmounts,
+    shipping: text(ship, shippingRate),
     perRate,
-    goodsNet: goodsNet.toFixed(2),
-    net: net.toFixed(2),
-    vat: vat.toFixed(2),
-    gross: net.plus(vat).toFixed(2),
+    goodsNet: penniesText(goodsNet),
+    net: penniesText(net),
+    vat: penniesText(vat),
+    gross: penniesText(net + vat),
   };
 }
 

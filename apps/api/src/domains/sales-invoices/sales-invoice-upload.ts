@@ -31,11 +31,13 @@ import {
   type SalesUploadRun,
   type SalesUploadValues,
   salesInvoiceTotals,
+  sumText,
   todayInLondon,
   SalesUploadErrorCode as U,
   VAT_CODE_LIST,
   type VatCode,
   WHOLE_UNIT,
+  withPlaces,
 } from '@backoffice/contracts';
 import Decimal from 'decimal.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -124,11 +126,42 @@ const HEAD_FIELDS = [
   'paymentReference',
 ] as const satisfies readonly Field[];
 
-const cell = <T extends z.ZodType>(schema: T, prepare: (v: string) => unknown = (v) => v) =>
-  z.preprocess((v) => (typeof v === 'string' ? prepare(v) : v), schema);
-const text = (max: number, what: string) => cell(z.string().trim().max(max, `${what} has at most ${max} characters`));
-const upper = (max: number, what: string) =>
-  cell(z.string().trim().toUpperCase().max(max, `${what} has at most ${max} characters`));
+type CellCheck = (v: string) => CellResult;
+const good = (value: unknown): CellResult => ({ ok: true, value });
+const wrong = (message: string): CellResult => ({ ok: false, messages: [message] });
+
+/**
+ * A cell checked by a schema, the cell's text prepared first. Most of a file's values of such fields repeat
+ * (quantities, prices, channels, countries): what a text gave is remembered, up to a bound, so a large file
+ * does not run the same schema on the same text tens of thousands of times.
+ */
+const SCHEMA_MEMO = 4096;
+function cell<T extends z.ZodType>(schema: T, prepare: (v: string) => unknown = (v) => v): CellCheck {
+  const memo = new Map<string, CellResult>();
+  return (v) => {
+    const known = memo.get(v);
+    if (known) return known;
+    const parsed = schema.safeParse(prepare(v));
+    // One problem per cell: the first rule it breaks says what to fix.
+    const result = parsed.success ? good(parsed.data) : wrong(parsed.error.issues[0]?.message ?? 'not a valid value');
+    if (memo.size < SCHEMA_MEMO) memo.set(v, result);
+    return result;
+  };
+}
+/** Free text, trimmed, of at most `max` characters (checked directly: these are most of a file's cells). */
+const text =
+  (max: number, what: string, upper = false): CellCheck =>
+  (v) => {
+    const t = upper ? v.trim().toUpperCase() : v.trim();
+    return t.length > max ? wrong(`${what} has at most ${max} characters`) : good(t);
+  };
+const upper = (max: number, what: string) => text(max, what, true);
+const oneOf =
+  (check: CellCheck, list: readonly string[], message: string): CellCheck =>
+  (v) => {
+    const r = check(v);
+    return r.ok && !list.includes(r.value as string) ? wrong(message) : r;
+  };
 
 const VAT_WORDS: Record<string, VatCode> = { '20': 'STANDARD', '5': 'REDUCED', '0': 'ZERO' };
 
@@ -152,30 +185,24 @@ const IsoDay = z
     'not a date of the calendar',
   );
 
-const CELLS: Record<Field, z.ZodType> = {
-  channel: upper(20, 'a channel').refine(
-    (v) => (SALES_CHANNELS as readonly string[]).includes(v),
-    `a channel is one of ${SALES_CHANNELS.join(', ')}`,
-  ),
+const CELLS: Record<Field, CellCheck> = {
+  channel: oneOf(upper(20, 'a channel'), SALES_CHANNELS, `a channel is one of ${SALES_CHANNELS.join(', ')}`),
   externalOrderId: text(100, 'an order id'),
   orderDate: cell(IsoDay, dateCell),
   // A customer's name (a new buyer becomes a customer under it).
-  customerName: text(NAME_MAX_LENGTH, 'a name').pipe(z.string().min(1)),
-  customerEmail: cell(
-    z
-      .string()
-      .trim()
-      .toLowerCase()
-      .max(PARTNER_LIMITS.email, `an e-mail has at most ${PARTNER_LIMITS.email} characters`)
-      .regex(PARTNER_EMAIL_PATTERN, 'not an e-mail address (name@example.com)'),
-  ),
-  customerPhone: cell(
-    z
-      .string()
-      .trim()
-      .transform((v) => v.replace(/\s+/g, ' '))
-      .pipe(z.string().regex(PARTNER_PHONE_PATTERN, 'a phone number is digits, with an optional + first')),
-  ),
+  customerName: (v) => {
+    const r = text(NAME_MAX_LENGTH, 'a name')(v);
+    return r.ok && r.value === '' ? wrong('a name is needed') : r;
+  },
+  customerEmail: (v) => {
+    const t = v.trim().toLowerCase();
+    if (t.length > PARTNER_LIMITS.email) return wrong(`an e-mail has at most ${PARTNER_LIMITS.email} characters`);
+    return PARTNER_EMAIL_PATTERN.test(t) ? good(t) : wrong('not an e-mail address (name@example.com)');
+  },
+  customerPhone: (v) => {
+    const t = v.trim().replace(/\s+/g, ' ');
+    return PARTNER_PHONE_PATTERN.test(t) ? good(t) : wrong('a phone number is digits, with an optional + first');
+  },
   addressLine1: text(120, 'an address line'),
   addressLine2: text(120, 'an address line'),
   city: text(80, 'a town or city'),
@@ -198,8 +225,9 @@ const CELLS: Record<Field, z.ZodType> = {
   ),
   shippingCharge: cell(Money, decimalCell),
   carrierService: upper(40, 'a carrier service code'),
-  paymentType: upper(30, 'a payment type').refine(
-    (v) => (PAYMENT_TYPES as readonly string[]).includes(v),
+  paymentType: oneOf(
+    upper(30, 'a payment type'),
+    PAYMENT_TYPES,
     `a payment type is one of ${PAYMENT_TYPES.join(', ')}`,
   ),
   paymentReference: text(100, 'a payment reference'),
@@ -213,11 +241,7 @@ const REQUIRED: Partial<Record<Field, string>> = {
 };
 
 function checkCell(field: Field, value: string): CellResult {
-  const parsed = CELLS[field].safeParse(value);
-  return parsed.success
-    ? { ok: true, value: parsed.data }
-    : // One problem per cell: the first rule it breaks says what to fix.
-      { ok: false, messages: parsed.error.issues.slice(0, 1).map((i) => i.message) };
+  return CELLS[field](value);
 }
 
 /** The code of a cell's own problem, by its field. */
@@ -278,16 +302,33 @@ interface OrderLine {
   vatCode: VatCode;
 }
 
+/**
+ * What the check resolved of a good order: all its invoice needs but the amounts, which are worked out when it is
+ * written (`invoiceOf`), so a large file's thousands of invoices are never all held at once.
+ */
+interface Resolved {
+  warehouseId: string;
+  carrierServiceId: string | null;
+  delivery: AddressWrite;
+  currency: string;
+  exchangeRate: string;
+  invoiceDate: string;
+  pricesIncludeVat: boolean;
+  /** Each line's product, in the lines' order. */
+  productIds: string[];
+}
+
 interface PlannedOrder {
   channel: SalesChannel;
   externalOrderId: string;
+  /** The order's first row: its head (customer, address, …) is read from there. */
   firstRow: number;
+  /** The head's fields the file fills (from the first row; later rows may repeat them, never differ). */
   head: Row;
-  headRow: Record<string, number>;
   lines: OrderLine[];
   hasErrors: boolean;
   /** Set once the order is good. */
-  write?: { head: Omit<InvoiceWrite, 'customerId'>; lines: LineWrite[] };
+  ready?: Resolved;
   customerName: string;
   customerEmail: string | null;
   customerPhone: string | null;
@@ -396,14 +437,13 @@ async function parseUpload(
     const key = orderKey(channel, value.externalOrderId);
     let order = orders.get(key);
     if (!order) {
-      const headRow: Record<string, number> = {};
-      for (const f of HEAD_FIELDS) headRow[f] = rowNumber;
+      const head: Row = {};
+      for (const f of HEAD_FIELDS) if (value[f] !== undefined) head[f] = value[f];
       order = {
         channel,
         externalOrderId: value.externalOrderId,
         firstRow: rowNumber,
-        head: Object.fromEntries(HEAD_FIELDS.map((f) => [f, value[f]])) as Row,
-        headRow,
+        head,
         lines: [],
         hasErrors: false,
         customerName: value.customerName ?? '',
@@ -487,10 +527,10 @@ async function checkUpload(db: Kysely<Database>, parsed: ParsedUpload, options: 
       continue;
     }
     const add = (field: Field | null, code: string, message: string, row = order.firstRow) => {
-      problems.add(field ? (order.headRow[field] ?? row) : row, field, code, message);
+      problems.add(row, field, code, message);
       order.hasErrors = true;
     };
-    const lines: LineWrite[] = [];
+    const productIds: string[] = [];
     for (const l of order.lines) {
       const p = products.get(l.sku);
       if (!p?.active) {
@@ -503,7 +543,7 @@ async function checkUpload(db: Kysely<Database>, parsed: ParsedUpload, options: 
         order.hasErrors = true;
         continue;
       }
-      if (p.unit === WHOLE_UNIT && !new Decimal(l.quantity).isInteger()) {
+      if (p.unit === WHOLE_UNIT && !/^\d+(\.0+)?$/.test(l.quantity)) {
         problems.add(
           l.rowNumber,
           'quantity',
@@ -513,21 +553,9 @@ async function checkUpload(db: Kysely<Database>, parsed: ParsedUpload, options: 
         order.hasErrors = true;
         continue;
       }
-      lines.push({
-        lineNo: lines.length + 1,
-        productId: p.id,
-        quantity: new Decimal(l.quantity).toFixed(),
-        unitPrice: new Decimal(l.unitPrice).toFixed(),
-        discountPercent: new Decimal(l.discount).toFixed(),
-        vatCode: l.vatCode,
-        vatRate: '0',
-        netAmount: '0',
-        vatAmount: '0',
-        grossAmount: '0',
-      });
+      productIds.push(p.id);
     }
-    const nameRow = order.headRow.customerName ?? order.firstRow;
-    if (!order.customerName && !problems.has(nameRow, 'customerName'))
+    if (!order.customerName && !problems.has(order.firstRow, 'customerName'))
       add('customerName', U.SALES_UPLOAD_MISSING_VALUE, 'a customer name is needed');
     const h = order.head;
     let warehouseId: string | undefined;
@@ -598,60 +626,87 @@ async function checkUpload(db: Kysely<Database>, parsed: ParsedUpload, options: 
       if (rate instanceof AppError) add('currency', U.SALES_UPLOAD_BAD_VALUE, rate.message);
       else exchangeRate = rate ?? '1';
     }
-    if (order.hasErrors || !warehouseId || !delivery || !lines.length) {
-      order.hasErrors = order.hasErrors || !lines.length;
+    if (order.hasErrors || !warehouseId || !delivery || !productIds.length) {
+      order.hasErrors = order.hasErrors || !productIds.length;
       continue;
     }
-    const pricesIncludeVat = settings.get(order.channel) ?? false;
-    const totals = salesInvoiceTotals(
-      lines.map((l) => ({
-        quantity: l.quantity,
-        unitPrice: l.unitPrice,
-        discountPercent: l.discountPercent,
-        vatCode: l.vatCode as VatCode,
-      })),
-      { charge: h.shippingCharge ?? '0', vatCode: 'STANDARD' },
-      pricesIncludeVat,
-    );
-    lines.forEach((l, i) => {
-      const a = totals.lines[i];
-      if (!a) return;
-      l.vatRate = a.vatRate;
-      l.netAmount = a.net;
-      l.vatAmount = a.vat;
-      l.grossAmount = a.gross;
-    });
-    order.write = {
-      lines,
-      head: {
-        channel: order.channel,
-        externalOrderId: order.externalOrderId,
-        email: order.customerEmail,
-        billing: delivery,
-        delivery,
-        warehouseId,
-        currency,
-        exchangeRate,
-        invoiceDate,
-        taxPointDate: invoiceDate,
-        pricesIncludeVat,
-        shippingCharge: new Decimal(h.shippingCharge ?? '0').toFixed(2),
-        shippingVatCode: 'STANDARD',
-        shippingNet: totals.shipping.net,
-        shippingVat: totals.shipping.vat,
-        carrierServiceId,
-        paymentType: (h.paymentType as PaymentType | undefined) ?? null,
-        paymentReference: h.paymentReference ?? '',
-        note: '',
-        netTotal: totals.net,
-        vatTotal: totals.vat,
-        grossTotal: totals.gross,
-        lineCount: lines.length,
-        totalQuantity: lines.reduce((s, l) => s.add(l.quantity), new Decimal(0)).toFixed(),
-      },
+    order.ready = {
+      warehouseId,
+      carrierServiceId,
+      delivery,
+      currency,
+      exchangeRate,
+      invoiceDate,
+      pricesIncludeVat: settings.get(order.channel) ?? false,
+      productIds,
     };
   }
   return { rowCount: parsed.rowCount, orders: list, problems, columns: parsed.columns };
+}
+
+/** A good order's invoice and lines, their amounts worked out (exactly, on the server) from its rows. */
+function invoiceOf(order: PlannedOrder, r: Resolved): { head: Omit<InvoiceWrite, 'customerId'>; lines: LineWrite[] } {
+  const h = order.head;
+  // The cells' texts are exact decimals already (checked by their schemas): written as they are.
+  const lines: LineWrite[] = order.lines.map((l, i) => ({
+    lineNo: i + 1,
+    productId: r.productIds[i] as string,
+    quantity: l.quantity,
+    unitPrice: l.unitPrice,
+    discountPercent: l.discount,
+    vatCode: l.vatCode,
+    vatRate: '0',
+    netAmount: '0',
+    vatAmount: '0',
+    grossAmount: '0',
+  }));
+  const totals = salesInvoiceTotals(
+    lines.map((l) => ({
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      discountPercent: l.discountPercent,
+      vatCode: l.vatCode as VatCode,
+    })),
+    { charge: h.shippingCharge ?? '0', vatCode: 'STANDARD' },
+    r.pricesIncludeVat,
+  );
+  lines.forEach((l, i) => {
+    const a = totals.lines[i];
+    if (!a) return;
+    l.vatRate = a.vatRate;
+    l.netAmount = a.net;
+    l.vatAmount = a.vat;
+    l.grossAmount = a.gross;
+  });
+  return {
+    lines,
+    head: {
+      channel: order.channel,
+      externalOrderId: order.externalOrderId,
+      email: order.customerEmail,
+      billing: r.delivery,
+      delivery: r.delivery,
+      warehouseId: r.warehouseId,
+      currency: r.currency,
+      exchangeRate: r.exchangeRate,
+      invoiceDate: r.invoiceDate,
+      taxPointDate: r.invoiceDate,
+      pricesIncludeVat: r.pricesIncludeVat,
+      shippingCharge: withPlaces(h.shippingCharge ?? '0', 2),
+      shippingVatCode: 'STANDARD',
+      shippingNet: totals.shipping.net,
+      shippingVat: totals.shipping.vat,
+      carrierServiceId: r.carrierServiceId,
+      paymentType: (h.paymentType as PaymentType | undefined) ?? null,
+      paymentReference: h.paymentReference ?? '',
+      note: '',
+      netTotal: totals.net,
+      vatTotal: totals.vat,
+      grossTotal: totals.gross,
+      lineCount: lines.length,
+      totalQuantity: sumText(lines.map((l) => l.quantity)),
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -704,8 +759,8 @@ function toOrder(o: PlannedOrder): SalesUploadOrder {
     lineCount: o.lines.length,
     customerName: o.customerName,
     customerEmail: o.customerEmail,
-    currency: o.write?.head.currency ?? o.head.currency ?? BASE_CURRENCY,
-    grossTotal: o.write?.head.grossTotal ?? null,
+    currency: o.ready?.currency ?? o.head.currency ?? BASE_CURRENCY,
+    grossTotal: o.ready ? invoiceOf(o, o.ready).head.grossTotal : null,
     hasErrors: o.hasErrors,
     existing: o.existing ? { invoiceId: o.existing.id, number: o.existing.number } : null,
   };
@@ -799,7 +854,9 @@ export async function getUploadRun(db: Kysely<Database>, id: string): Promise<Sa
   if (!r) throw notFound('Upload', id);
   const options = (r.options ?? {}) as Partial<RunOptions>;
   const outcome = (r.outcome ?? {}) as Outcome;
-  const created = await repo.invoicesOfRun(db, id, SALES_UPLOAD_LISTED_ORDERS);
+  // The lists once the run has ended: a screen polls its progress every moment while it runs.
+  const ended = r.status === 'APPLIED' || r.status === 'FAILED';
+  const created = ended ? await repo.invoicesOfRun(db, id, SALES_UPLOAD_LISTED_ORDERS) : [];
   const timings = r.timings as { totalMs?: number } | null;
   return {
     id: r.id,
@@ -811,7 +868,7 @@ export async function getUploadRun(db: Kysely<Database>, id: string): Promise<Sa
     rowsDone: r.rows_done,
     createdCount: r.created_count,
     skippedCount: r.updated_count,
-    shortCount: options.book ? await repo.shortInvoicesOfRun(db, id) : 0,
+    shortCount: options.book && ended ? await repo.shortInvoicesOfRun(db, id) : 0,
     failure: r.failure_code ? { code: r.failure_code, message: r.failure_message ?? '' } : null,
     errors: outcome.errors ?? [],
     created: created.map((i) => ({
@@ -975,7 +1032,10 @@ async function runUpload(job: ImportJob): Promise<void> {
     shortCount += outcome.short;
     for (const [o, e] of outcome.skipped) skip(o, e);
     // What a written order was to become is not needed any more (the memory of a large file is given back as it goes).
-    for (const o of batch) o.write = undefined;
+    for (const o of batch) {
+      o.ready = undefined;
+      o.lines = [];
+    }
     done += batch.length;
     job.progress(done, plan.orders.length);
     // Other requests get the event loop between batches.
@@ -1041,11 +1101,11 @@ async function writeBatch(job: ImportJob, batch: readonly PlannedOrder[], book: 
           (await repo.invoicesOfOrders(tx, batch)).map((e) => [orderKey(e.channel, e.external_order_id), e]),
         );
         const skipped: BatchOutcome['skipped'] = [];
-        const writes: { order: PlannedOrder; write: NonNullable<PlannedOrder['write']> }[] = [];
+        const writes: { order: PlannedOrder; write: ReturnType<typeof invoiceOf> }[] = [];
         for (const order of batch) {
           const e = already.get(orderKey(order.channel, order.externalOrderId));
           if (e) skipped.push([order, e]);
-          else if (order.write) writes.push({ order, write: order.write });
+          else if (order.ready) writes.push({ order, write: invoiceOf(order, order.ready) });
         }
         // The batch's customers at once, through the customers' service: one per new e-mail (the oldest active
         // customer holding a known one), one of its own for an order without e-mail.
