@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { startServer } from '../src/server.ts';
 import { signInWithCode } from '../test/sign-in.ts';
-import { benchProduct, envInt, load, pct, reporter } from './common.ts';
+import { envInt, load, pct, reporter } from './common.ts';
+import { startProductProcess } from './product-process.ts';
 
 /**
  * `npm run bench:sales-upload --workspace apps/api`: the sales-invoice Excel upload of issue 17 ("a 50,000-line
@@ -16,8 +16,9 @@ import { benchProduct, envInt, load, pct, reporter } from './common.ts';
  * of BENCH_SALES_LINES lines (BENCH_SALES_LINES_PER_ORDER lines per order, buyers drawn from BENCH_SALES_CUSTOMERS
  * e-mails, none known yet), uploads it, previews it and commits it through HTTP as the web app does, and polls the
  * run until it is applied. Meanwhile a small request (one warehouse page) is sent every 50 ms and timed, and the
- * process's resident memory (the server runs in this process; PostgreSQL is its own; the workbook is made by a
- * child process, bench/sales-upload-file.ts, so its memory is not counted) is sampled.
+ * server's resident memory is sampled: the product runs in a process of its own, started as `npm start` starts it
+ * (bench/product-process.ts), so the figure is the server's alone (PostgreSQL is its own process; the workbook is
+ * made by another, bench/sales-upload-file.ts).
  * Reports: preview seconds, commit-to-applied seconds, peak RSS in MB, and the small request's p50 / p95 / max.
  *
  * Small, while developing: BENCH_SALES_PRODUCTS=2000 BENCH_SALES_LINES=2000 npm run bench:sales-upload --workspace apps/api
@@ -30,19 +31,18 @@ const CUSTOMERS = envInt('BENCH_SALES_CUSTOMERS', 2_000);
 const GOAL_S = 10;
 const GOAL_MB = 400;
 
-const { dir, baseUrl, config } = benchProduct('sales-upload', 19000);
-
 const report = reporter(60);
 
 console.log(
   `sales upload bench: ${LINES} lines (${PER_ORDER} per order, ${CUSTOMERS} buyers) at ${PRODUCTS} products; ` +
     `${cpus().length} CPUs, load ${load()}`,
 );
-const server = await startServer(config, { logger: false });
-const db = server.db;
+const product = await startProductProcess('sales-upload', 19000);
+const { db, baseUrl } = product;
+const dir = mkdtempSync(join(tmpdir(), 'backoffice-bench-sales-upload-file-'));
 try {
-  const site = { baseUrl, issuer: config.oidc.issuer, clientId: config.oidc.clientId };
-  const token = (await signInWithCode(site, 'admin', 'bench-admin-password')).accessToken;
+  const site = { baseUrl, issuer: product.issuer, clientId: product.clientId };
+  const token = (await signInWithCode(site, 'admin', product.adminPassword)).accessToken;
   const auth = { authorization: `Bearer ${token}`, cookie: 'XSRF-TOKEN=b3nch', 'x-xsrf-token': 'b3nch' };
   const call = async <T>(method: string, p: string, body?: unknown, extra: Record<string, string> = {}) => {
     const res = await fetch(`${baseUrl}${p}`, {
@@ -119,13 +119,10 @@ try {
   // The small request, every 50 ms, and the memory, every 50 ms, for the whole preview and import.
   let probing = true;
   const latencies: number[] = [];
-  const startRss = process.memoryUsage().rss;
+  const startRss = product.rss();
   let peakRss = startRss;
-  let peakHeap = process.memoryUsage().heapUsed;
   const sampler = setInterval(() => {
-    const m = process.memoryUsage();
-    peakRss = Math.max(peakRss, m.rss);
-    peakHeap = Math.max(peakHeap, m.heapUsed);
+    peakRss = Math.max(peakRss, product.rss());
   }, 50);
   const probe = (async () => {
     while (probing) {
@@ -175,7 +172,7 @@ try {
     );
   report(
     'peak RSS of the server process',
-    `${(peakRss / 1e6).toFixed(0)} MB (${(peakRss / 1e6 / GOAL_MB).toFixed(2)}× of ${GOAL_MB} MB); ${(startRss / 1e6).toFixed(0)} MB before, JS heap peak ${(peakHeap / 1e6).toFixed(0)} MB`,
+    `${(peakRss / 1e6).toFixed(0)} MB (${(peakRss / 1e6 / GOAL_MB).toFixed(2)}× of ${GOAL_MB} MB); ${(startRss / 1e6).toFixed(0)} MB before`,
   );
   report(
     `small request during it (${latencies.length} sent)`,
@@ -196,6 +193,6 @@ try {
   console.log(`other requests meanwhile: p95 ${p95.toFixed(0)} ms (${latencies.length} sent)`);
   console.log(`load at the end: ${load()}`);
 } finally {
-  await server.stop();
+  await product.stop();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -7,6 +6,7 @@ import { createDb, type Db } from './db/db.ts';
 import { type EmbeddedServer, startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { migrate } from './db/migrate.ts';
 import type { AdminBootstrap } from './domains/users/index.ts';
+import { freePort } from './platform/free-port.ts';
 import { createLogger } from './platform/logging.ts';
 
 export interface RunningServer {
@@ -79,15 +79,4 @@ export async function startServer(config: Config, opts: { logger?: boolean } = {
     await embedded?.stop().catch(() => {});
     throw e;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }

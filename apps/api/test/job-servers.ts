@@ -1,8 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { createDb, type Db } from '../src/db/db.ts';
+import { freePort } from '../src/platform/free-port.ts';
 import type { JobRunnerOptions } from '../src/platform/jobs/index.ts';
 import type { TestApp } from './app.ts';
 import type { TestDatabase } from './db.ts';
@@ -16,18 +16,6 @@ export const FAST_JOBS: Partial<JobRunnerOptions> = {
   eventBackoffBaseMs: 20,
   eventBackoffMaxMs: 100,
 };
-
-function freePort(): Promise<number> {
-  return import('node:net').then(
-    (net) =>
-      new Promise<number>((resolve) => {
-        const s = net.createServer().listen(0, '127.0.0.1', () => {
-          const port = (s.address() as AddressInfo).port;
-          s.close(() => resolve(port));
-        });
-      }),
-  );
-}
 
 export interface JobServer extends TestApp {
   db: Db;

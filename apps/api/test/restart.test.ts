@@ -1,8 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -12,6 +10,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { isDatabaseUnavailable } from '../src/platform/errors.ts';
+import { freePort } from '../src/platform/free-port.ts';
 import { type RunningServer, startServer } from '../src/server.ts';
 import { signInWithCode } from './sign-in.ts';
 
@@ -45,15 +44,6 @@ function dataDir() {
   chmodSync(dir, 0o755);
   dirs.push(dir);
   return dir;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 function postmasterPid(dir: string): number | undefined {
@@ -124,7 +114,7 @@ async function launch(command: string, args: string[], env: Record<string, strin
 function startMain(dir: string, port: number) {
   return launch(
     process.execPath,
-    ['--import', 'tsx', 'apps/api/src/main.ts'],
+    ['--max-old-space-size=1024', '--import', 'tsx', 'apps/api/src/main.ts'],
     { DATA_DIR: dir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
     port,
   );

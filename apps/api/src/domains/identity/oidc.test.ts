@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createLocalJWKSet, decodeJwt, type JWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/db.ts';
 import { signInWithCode } from '../../../test/sign-in.ts';
 import { type Config, loadConfig } from '../../config.ts';
+import { freePort } from '../../platform/free-port.ts';
 import { registerEmbeddedIdentityProvider, SignInRateLimiter } from './index.ts';
 import { hashPassword } from './passwords.ts';
 
@@ -42,18 +42,6 @@ interface Server {
   issuer: string;
   jwks: { keys: JWK[] };
   limiter: SignInRateLimiter;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 async function startServer(t: TestDatabase, port: number): Promise<Server> {
