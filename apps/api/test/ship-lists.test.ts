@@ -31,6 +31,7 @@ let noShip: ApiClient;
 let services: CarrierServiceOption[];
 let tracked: CarrierServiceOption;
 let untracked: CarrierServiceOption;
+let otherCarrier: CarrierServiceOption;
 
 beforeAll(async () => {
   ta = await startTestApp();
@@ -52,6 +53,8 @@ beforeAll(async () => {
   services = res.body.items;
   tracked = services.find((o) => o.code === 'TPN24') as CarrierServiceOption;
   untracked = services.find((o) => o.code === 'CRL48') as CarrierServiceOption;
+  otherCarrier = services.find((o) => o.code === 'SND') as CarrierServiceOption;
+  expect(otherCarrier.carrier.id).not.toBe(tracked.carrier.id);
   expect(tracked.tracked).toBe(true);
   expect(untracked.tracked).toBe(false);
 }, 120_000);
@@ -438,6 +441,41 @@ describe('ship lists', () => {
     expect(body.message).toContain(second.number);
     expect(await fingerprint()).toBe(beforeShort);
     expect(await invoiceStatus(second.id)).toBe('READY_FOR_DELIVERY');
+  });
+
+  it('uses a tracking number once per carrier: another carrier may issue the same text', async () => {
+    const w = await warehouse();
+    const p = await product();
+    await stockIn(p.id, w.id, '10', '1.00');
+    const [a, b, c] = [
+      await packedInvoice(w.id, [{ productId: p.id, quantity: '1' }]),
+      await packedInvoice(w.id, [{ productId: p.id, quantity: '1' }]),
+      await packedInvoice(w.id, [{ productId: p.id, quantity: '1' }]),
+    ];
+    const number = `TX${uniq()}`;
+    const first = await openList(w.id, [a.id]);
+    expect((await confirm(first.id, { rows: [row(a.id, [number])] })).status).toBe(200);
+    // Parcelforce's parcel of the same text is another parcel.
+    const second = await openList(w.id, [b.id, c.id]);
+    const same = await confirm(second.id, { rows: [row(b.id, [number], otherCarrier), row(c.id, [`TY${uniq()}`])] });
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+    const parcels = await ta.t.db
+      .selectFrom('ship_list_parcels')
+      .select(['invoice_id', 'carrier_id'])
+      .where('tracking_number', '=', number)
+      .orderBy('carrier_id')
+      .execute();
+    expect(new Set(parcels.map((x) => x.carrier_id))).toEqual(new Set([tracked.carrier.id, otherCarrier.carrier.id]));
+    // Within one carrier, typed twice on one list is still refused.
+    const d = await packedInvoice(w.id, [{ productId: p.id, quantity: '1' }]);
+    const e = await packedInvoice(w.id, [{ productId: p.id, quantity: '1' }]);
+    const third = await openList(w.id, [d.id, e.id]);
+    const twice = await confirm(third.id, {
+      rows: [row(d.id, ['DUPX'], otherCarrier), row(e.id, ['DUPX'], otherCarrier)],
+    });
+    expect((twice.body as unknown as ErrorBody).code).toBe('SHIP_LIST_TRACKING_DUPLICATE');
+    const apart = await confirm(third.id, { rows: [row(d.id, ['DUPX'], otherCarrier), row(e.id, ['DUPX'])] });
+    expect(apart.status, JSON.stringify(apart.body)).toBe(200);
   });
 
   it('confirms once: a second confirm answers 409, two at once post once', async () => {

@@ -1428,6 +1428,8 @@ export interface ShipListParcelsTable {
   weight_kg: string;
   tracking_number: string | null;
   label_reference: string | null;
+  /** The carrier the parcel went with (its tracking number is unique per carrier). */
+  carrier_id: string | null;
 }
 
 export interface CreditNotesTable {

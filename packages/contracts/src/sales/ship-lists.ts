@@ -32,7 +32,8 @@ import { CarrierServiceOption, ShipmentParcel } from './shipments.ts';
  *   post once, the second waiting on the list's row lock) takes the rows in its body, one per invoice of the list,
  *   and in ONE transaction: checks them (422 SHIP_LIST_ROWS_MISMATCH, SHIP_LIST_CARRIER_SERVICE_UNKNOWN,
  *   SHIP_LIST_TRACKING_REQUIRED when a tracked service's parcel has no tracking number, SHIP_LIST_TRACKING_DUPLICATE
- *   for a number typed twice, SHIP_LIST_TRACKING_NUMBER_USED for one already on another shipment: the unique index on
+ *   for a number typed twice, SHIP_LIST_TRACKING_NUMBER_USED for one already on another shipment of the carrier (a number is
+ *   unique per carrier: two carriers may issue the same text): the unique index on
  *   ship_list_parcels is the last word), then per invoice, in id order: the sales invoice's `ship` step (409
  *   SALES_INVOICE_STATUS_CONFLICT when it is no longer READY_FOR_DELIVERY) issues every line's reservation whole at
  *   FIFO cost through the stock core (ISSUE rows, source `sales_invoice`; consignment units record what is owed to
@@ -59,9 +60,9 @@ export const ShipListErrorCode = {
   SHIP_LIST_CARRIER_SERVICE_UNKNOWN: 'SHIP_LIST_CARRIER_SERVICE_UNKNOWN',
   /** A parcel of a tracked service has no tracking number (details: invoice numbers). */
   SHIP_LIST_TRACKING_REQUIRED: 'SHIP_LIST_TRACKING_REQUIRED',
-  /** The same tracking number typed twice on this list. */
+  /** The same tracking number typed twice on this list for one carrier. */
   SHIP_LIST_TRACKING_DUPLICATE: 'SHIP_LIST_TRACKING_DUPLICATE',
-  /** A tracking number is already on another shipment (details: trackingNumber, shipList, invoice). */
+  /** A tracking number is already on another shipment of the same carrier (details: trackingNumber, shipList, invoice). */
   SHIP_LIST_TRACKING_NUMBER_USED: 'SHIP_LIST_TRACKING_NUMBER_USED',
   /** A reservation of an invoice went short (a loss took the stock) since it was booked (details: invoices). */
   SHIP_LIST_STOCK_SHORT: 'SHIP_LIST_STOCK_SHORT',

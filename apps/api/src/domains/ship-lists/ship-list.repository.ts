@@ -282,22 +282,29 @@ export async function countByStatus(db: Db, q: ShipListListQuery) {
 
 // Confirm and cancel
 
-/** Tracking numbers already on a shipment, with where. */
-export function findUsedTracking(db: Db, numbers: string[]) {
+/** Tracking numbers already on a shipment of the same carrier, with where. */
+export function findUsedTracking(db: Db, numbers: { carrierId: string; trackingNumber: string }[]) {
   if (!numbers.length) return Promise.resolve([]);
   return db
     .selectFrom('ship_list_parcels as p')
     .innerJoin('ship_lists as s', 's.id', 'p.ship_list_id')
     .innerJoin('sales_invoices as i', 'i.id', 'p.invoice_id')
     .select(['p.tracking_number', 's.number as ship_list_number', 'i.number as invoice_number'])
-    .where('p.tracking_number', 'in', numbers)
+    .where('p.tracking_number', 'in', [...new Set(numbers.map((n) => n.trackingNumber))])
+    .where((eb) =>
+      eb.or(
+        numbers.map((n) =>
+          eb.and([eb('p.carrier_id', '=', n.carrierId), eb('p.tracking_number', '=', n.trackingNumber)]),
+        ),
+      ),
+    )
     .execute();
 }
 
 export async function insertParcels(
   db: Db,
   shipListId: string,
-  rows: { invoiceId: string; parcelNo: number; weightKg: string; trackingNumber: string | null }[],
+  rows: { invoiceId: string; parcelNo: number; weightKg: string; trackingNumber: string | null; carrierId: string }[],
 ) {
   if (!rows.length) return;
   await db
@@ -309,6 +316,7 @@ export async function insertParcels(
         parcel_no: r.parcelNo,
         weight_kg: r.weightKg,
         tracking_number: r.trackingNumber,
+        carrier_id: r.carrierId,
       })),
     )
     .execute();

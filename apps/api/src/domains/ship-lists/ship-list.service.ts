@@ -281,7 +281,7 @@ export async function confirmShipList(ctx: Ctx, id: string, input: ConfirmValues
     input.rows.map((r) => r.carrierServiceId),
   );
   const trackingRequired: ShipListInvoiceProblems['invoices'] = [];
-  const seen = new Map<string, string>();
+  const seen = new Map<string, { invoice: string; carrierId: string; trackingNumber: string }>();
   for (const [i, r] of input.rows.entries()) {
     const service = services.get(r.carrierServiceId);
     if (!service?.active)
@@ -298,16 +298,19 @@ export async function confirmShipList(ctx: Ctx, id: string, input: ConfirmValues
         number: numberOf(r.invoiceId),
         problem: `${service.option.name} is tracked: every parcel needs its tracking number`,
       });
+    // A number is used once per carrier (two carriers may issue the same text).
+    const carrierId = service.option.carrier.id;
     for (const p of r.parcels) {
       if (!p.trackingNumber) continue;
-      const other = seen.get(p.trackingNumber);
+      const key = `${carrierId}|${p.trackingNumber}`;
+      const other = seen.get(key);
       if (other)
         throw unprocessable(
           E.SHIP_LIST_TRACKING_DUPLICATE,
-          `Tracking number ${p.trackingNumber} is typed twice (${other} and ${numberOf(r.invoiceId)}): each parcel has its own.`,
+          `Tracking number ${p.trackingNumber} is typed twice (${other.invoice} and ${numberOf(r.invoiceId)}): each parcel has its own.`,
           { trackingNumber: p.trackingNumber },
         );
-      seen.set(p.trackingNumber, numberOf(r.invoiceId));
+      seen.set(key, { invoice: numberOf(r.invoiceId), carrierId, trackingNumber: p.trackingNumber });
     }
   }
   if (trackingRequired.length)
@@ -316,7 +319,7 @@ export async function confirmShipList(ctx: Ctx, id: string, input: ConfirmValues
       `Tracking numbers are missing: ${trackingRequired.map((t) => `${t.number} (${t.problem})`).join(', ')}.`,
       { invoices: trackingRequired } satisfies ShipListInvoiceProblems,
     );
-  const used = await repo.findUsedTracking(ctx.db, [...seen.keys()]);
+  const used = await repo.findUsedTracking(ctx.db, [...seen.values()]);
   const firstUsed = used[0];
   if (firstUsed)
     throw trackingUsed(firstUsed.tracking_number ?? '', firstUsed.ship_list_number, firstUsed.invoice_number);
@@ -345,6 +348,7 @@ export async function confirmShipList(ctx: Ctx, id: string, input: ConfirmValues
           parcelNo: p.parcelNo,
           weightKg: p.weightKg,
           trackingNumber: p.trackingNumber,
+          carrierId: s.carrierService.carrier.id,
         })),
       ),
     );
@@ -364,7 +368,7 @@ export async function confirmShipList(ctx: Ctx, id: string, input: ConfirmValues
     after: {
       invoices: shipments.map((s) => numberOf(s.invoiceId)),
       parcels: parcelCount,
-      trackingNumbers: [...seen.keys()],
+      trackingNumbers: [...seen.values()].map((v) => v.trackingNumber),
     },
   });
   return getShipList(ctx.db, id);
