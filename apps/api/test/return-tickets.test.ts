@@ -13,7 +13,7 @@ import { ALL_PERMISSIONS } from '@backoffice/contracts';
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { checkStock } from '../src/domains/stock/index.ts';
+import { checkStock, post } from '../src/domains/stock/index.ts';
 import { type ApiClient, clientWith, startTestApp, type TestApp } from './app.ts';
 import { pickInvoices, shipInvoices } from './fulfilment.ts';
 
@@ -287,6 +287,68 @@ describe('return tickets', () => {
     expect(await ticketCount()).toBe(before);
     const after = await admin.get<ReturnableInvoice>(`/api/return-tickets/invoices/${inv.id}`);
     expect(after.body.products[0]).toMatchObject({ shipped: '3', returned: '3', returnable: '0' });
+  });
+
+  it('brings consignment units back to their supplier: what is owed is units sold net of returns', async () => {
+    const w = await warehouse();
+    const p = await product();
+    const supplier = await ta.t.db
+      .insertInto('business_partners')
+      .values({
+        code: `CS${uniq()}`,
+        name: 'Consignor Ltd',
+        default_currency: 'GBP',
+        payment_terms_days: 30,
+        active: true,
+        is_consignment: true,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ta.t.db.transaction().execute((tx) =>
+      post(
+        { db: tx, user: null },
+        {
+          sourceType: 'test_receipt',
+          sourceId: `R-${uniq()}`,
+          lines: [
+            {
+              productId: p.id,
+              warehouseId: w.id,
+              kind: 'RECEIPT',
+              quantity: new Decimal(3),
+              unitCost: new Decimal('4.40'),
+              ownerId: supplier.id,
+              agreedCost: { unitCost: new Decimal('4.40'), currency: 'GBP' },
+            },
+          ],
+        },
+      ),
+    );
+    const c = await customer();
+    const inv = await shippedInvoice(c.id, w.id, [{ productId: p.id, quantity: '3' }]);
+    const owed = async () =>
+      (
+        await ta.t.db
+          .selectFrom('consignment_sales')
+          .select(sql<string>`coalesce(sum(quantity), 0)::text`.as('q'))
+          .where('product_id', '=', p.id)
+          .executeTakeFirstOrThrow()
+      ).q;
+    expect(new Decimal(await owed()).toFixed()).toBe('3');
+    const t = await ticket({ invoiceId: inv.id, warehouseId: w.id, lines: [line(p.id, '2')] });
+    const res = await receive(t.id);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // Two of the three come back: one is still sold, and the two are the supplier's again, valued at zero to us.
+    expect(new Decimal(await owed()).toFixed()).toBe('1');
+    const layers = await ta.t.db
+      .selectFrom('stock_layers')
+      .select(['owner_partner_id', 'remaining'])
+      .where('product_id', '=', p.id)
+      .where('remaining', '>', '0')
+      .execute();
+    expect(layers.map((l) => [l.owner_partner_id, new Decimal(l.remaining).toFixed()])).toEqual([[supplier.id, '2']]);
+    expect(await level(p.id, w.id)).toMatchObject({ onHand: '2', value: '0.00000000' });
+    expect(res.body.ticket.lines[0]?.value).toMatch(/^0(\.0+)?$/);
   });
 
   it('refuses a ticket over what was shipped less earlier returns, across its own lines, writing nothing', async () => {

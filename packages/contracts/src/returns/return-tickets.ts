@@ -35,6 +35,10 @@ import { PositiveStockQuantity, StockMovement } from '../stock/stock.ts';
  *   at £7.00000000. A MANUAL ticket has no issue to follow: its lines come back at the product's FIFO average in
  *   that warehouse now (stock value ÷ on hand), else the unit cost of the newest layer there
  *   (stock_levels.last_unit_cost), else the product's cost price; which one is kept on the line (`costSource`).
+ *   CONSIGNMENT: when some of a product's units sold on the invoice were supplier-owned, its lines come back against
+ *   the invoice's ISSUE rows of that product instead, oldest first (linked RETURN rows, several per line when
+ *   needed): the supplier's units return to the supplier's ownership, valued at zero, and what is owed to the
+ *   supplier drops by them (units sold net of returns); own units come back at the cost of the layers that row took.
  *   RESALEABLE units are available at once. DAMAGED and REFURBISH units are on hand and valued but held out of
  *   available stock by a reservation of the ticket (source_type 'return_ticket', source_id the ticket's id): the
  *   quarantine. A held reservation is never issued by a sale.

@@ -456,3 +456,21 @@ export async function replaceTicket(db: Db, id: string, t: { returnDate: string;
     total_quantity = (SELECT sum(quantity) FROM return_ticket_lines WHERE ticket_id = ${id}), updated_at = now()
     WHERE id = ${id}`.execute(db);
 }
+
+/**
+ * The invoice's ISSUE rows of the products some of whose units sold were supplier-owned (consignment), each with what
+ * it took and what has come back against it since (linked inbound rows), oldest first.
+ */
+export async function issuesOfConsignedProducts(db: Db, invoiceId: string) {
+  const { rows } = await sql<{ id: string; product_id: string; taken: string; back: string }>`
+    SELECT m.id, m.product_id, (-m.quantity)::text AS taken,
+      coalesce((SELECT sum(b.quantity) FROM stock_movements b
+        WHERE b.link_id = m.id AND b.kind <> 'REVALUATION' AND b.quantity > 0), 0)::text AS back
+    FROM stock_movements m
+    WHERE m.source_type = 'sales_invoice' AND m.source_id = ${invoiceId} AND m.kind = 'ISSUE' AND m.quantity < 0
+      AND m.product_id IN (
+        SELECT c.product_id FROM consignment_sales c JOIN stock_movements s ON s.id = c.movement_id
+        WHERE s.source_type = 'sales_invoice' AND s.source_id = ${invoiceId} AND c.quantity > 0)
+    ORDER BY m.posted_at, m.id`.execute(db);
+  return rows;
+}

@@ -534,19 +534,41 @@ export async function receiveTicket(ctx: Ctx, id: string): Promise<ReturnTicketS
   if (row.invoice_id) await repo.findInvoice(ctx.db, row.invoice_id, true);
   const lines = await repo.findLines(ctx.db, [id]);
   const costs = await lineCosts(ctx.db, row, lines);
-  const postLines: PostLine[] = lines.map((l, i) => {
-    const quantity = new Decimal(l.quantity);
-    return {
+  // Units of a product sold partly from consignment come back against the issue rows that took them, oldest first:
+  // supplier-owned units return to their supplier's ownership (and are no longer owed), own units at their cost.
+  const issues = row.invoice_id ? await repo.issuesOfConsignedProducts(ctx.db, row.invoice_id) : [];
+  const linkable = issues.map((m) => ({ ...m, left: new Decimal(m.taken).sub(m.back) }));
+  const postLines: PostLine[] = [];
+  /** The ticket line of each posting line. */
+  const ticketLineOf: number[] = [];
+  for (const [i, l] of lines.entries()) {
+    const base = {
       productId: l.product_id,
       warehouseId: row.warehouse_id,
-      kind: 'RETURN',
-      quantity,
-      // The line's value ÷ its quantity unrounded: the posting's quantity × unit cost rounds back to the value.
-      unitCost: (costs[i] as LineCost).value.div(quantity),
+      kind: 'RETURN' as const,
       sourceLine: String(l.line_no),
       reason: `${row.number} ${l.reason}`,
     };
-  });
+    let quantity = new Decimal(l.quantity);
+    for (const m of linkable) {
+      if (quantity.isZero()) break;
+      if (m.product_id !== l.product_id || !m.left.isPositive()) continue;
+      const q = Decimal.min(quantity, m.left);
+      m.left = m.left.sub(q);
+      quantity = quantity.sub(q);
+      postLines.push({ ...base, quantity: q, linkTo: m.id });
+      ticketLineOf.push(i);
+    }
+    if (quantity.isZero()) continue;
+    const whole = new Decimal(l.quantity);
+    postLines.push({
+      ...base,
+      quantity,
+      // The line's value ÷ its quantity unrounded: the posting's quantity × unit cost rounds back to the value.
+      unitCost: (costs[i] as LineCost).value.div(whole),
+    });
+    ticketLineOf.push(i);
+  }
   const posted = await post(ctx, { sourceType: RETURN_TICKET_SOURCE_TYPE, sourceId: id, lines: postLines });
   const held = await hold(
     ctx,
@@ -556,7 +578,7 @@ export async function receiveTicket(ctx: Ctx, id: string): Promise<ReturnTicketS
   );
   let total = ZERO;
   for (const [i, l] of lines.entries()) {
-    const rows = posted.filter((p) => p.line === i);
+    const rows = posted.filter((p) => ticketLineOf[p.line] === i);
     const value = rows.reduce((s, p) => s.add(p.value), ZERO);
     total = total.add(value);
     await repo.setLineReceived(ctx.db, l.id, {
