@@ -319,6 +319,10 @@ describe('reading a supplier’s .xlsx through a saved mapping', () => {
     // 3.5 × 1.234567 × 0.975 = 4.21295... → 4.21; VAT 5 % → 0.21.
     expect(bLine).toMatchObject({ quantity: '3.5', vatCode: 'REDUCED', net: '4.21', vat: '0.21' });
     expect(created.body.attachment?.originalName).toBe('supplier invoice.xlsx');
+    // Attached, the file is read by those who may see purchase invoices (not only its uploader), by no one else.
+    const path = `/api/upload/files/${up.fileName}`;
+    expect((await approver.api.get(path)).status).toBe(200);
+    expect((await blind.get(path)).status).toBe(404);
 
     // The same file cannot be read again: it belongs to the invoice now.
     const again = await read(clerk, { supplierId: s.id, attachment: up.fileName, mappingId });

@@ -55,6 +55,7 @@ import {
   reverseInvoiceLandedCosts,
 } from '../goods-received-notes/index.ts';
 import { revalueReceipts } from '../stock/index.ts';
+import { ATTACHMENT_READERS } from '../uploads/index.ts';
 import * as repo from './purchase-invoice.repository.ts';
 
 /**
@@ -70,6 +71,9 @@ type BookValues = z.output<typeof PurchaseInvoiceBookInput>;
 type CancelValues = z.output<typeof PurchaseInvoiceCancelInput>;
 type ChargeValues = z.output<typeof PurchaseInvoiceChargeInput>;
 type Tolerances = { quantityPercent: string; pricePercent: string };
+
+// Readers of the generic file route of an invoice's attached file: those who may see purchase invoices.
+ATTACHMENT_READERS.purchase_invoice = 'view_purchase_invoice';
 
 const ZERO = new Decimal(0);
 const HUNDRED = new Decimal(100);

@@ -60,7 +60,7 @@ import * as repo from './shipping-claim.repository.ts';
  * transaction, so a refused one writes nothing.
  */
 
-// Readers of the generic file route besides the uploader: the claim's readers.
+// Readers of the generic file route of a claim's evidence: the claim's readers (its uploader too, only so).
 ATTACHMENT_READERS[repo.EVIDENCE_ENTITY] = 'view_shipping_claim';
 
 type CreateValues = z.output<typeof ShippingClaimInput>;

@@ -66,9 +66,13 @@ async function findFile(db: Kysely<Database>, fileName: string, forUpdate = fals
   return row;
 }
 
+/**
+ * A loose file is its uploader's; once it belongs to a document it is read by those who may see that kind of document,
+ * its uploader too only so (someone who loses the permission loses the file with it).
+ */
 function mayRead(ctx: Ctx, row: { uploaded_by: string; attached_entity: string | null }) {
-  if (row.uploaded_by === ctx.user.id) return true;
-  const permission = row.attached_entity ? ATTACHMENT_READERS[row.attached_entity] : undefined;
+  if (!row.attached_entity) return row.uploaded_by === ctx.user.id;
+  const permission = ATTACHMENT_READERS[row.attached_entity];
   return permission !== undefined && ctx.user.permissions.has(permission);
 }
 
