@@ -1085,8 +1085,8 @@ interface BatchOutcome {
 }
 
 /**
- * Writes a batch of orders in one transaction: the orders already invoiced are looked up first (skipped), the
- * others' customers matched or made, their numbers taken at once (the counter stays locked until the end, so
+ * Writes a batch of orders in one transaction: the orders invoiced since the plan was checked are skipped (looked
+ * up first when the batch is done again, see below), the others' customers matched or made, their numbers taken at once (the counter stays locked until the end, so
  * the numbers are gap-free and in the file's order) and the invoices inserted with them, then their lines and log
  * rows, each kind in multi-row statements. Should an order be invoiced meanwhile by another upload (the unique
  * channel order key skips it), the numbers taken would leave a gap: the batch is rolled back and done again.
@@ -1097,8 +1097,12 @@ async function writeBatch(job: ImportJob, batch: readonly PlannedOrder[], book: 
     try {
       return await job.db.transaction().execute(async (tx) => {
         const ctx = jobCtx(tx, run.createdBy, run.requestId);
+        // The plan was checked a moment ago, so the first attempt expects none of its orders invoiced (the insert
+        // skipping one proves otherwise, and the batch is done again); a later attempt looks them up first.
         const already = new Map(
-          (await repo.invoicesOfOrders(tx, batch)).map((e) => [orderKey(e.channel, e.external_order_id), e]),
+          attempt === 1
+            ? []
+            : (await repo.invoicesOfOrders(tx, batch)).map((e) => [orderKey(e.channel, e.external_order_id), e]),
         );
         const skipped: BatchOutcome['skipped'] = [];
         const writes: { order: PlannedOrder; write: ReturnType<typeof invoiceOf> }[] = [];
