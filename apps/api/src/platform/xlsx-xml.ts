@@ -1,3 +1,5 @@
+import Decimal from 'decimal.js';
+
 /**
  * The few parts of SpreadsheetML (ECMA-376 part 1, §18) an import reads, parsed from their XML text as it is
  * inflated: the shared strings, the cell formats that make a number a date, the workbook's date system, and the
@@ -179,6 +181,9 @@ function own(s: string): string {
   return s.length < 13 ? s : ` ${s}`.slice(1);
 }
 
+/** A number cell's text (xsd:double as spreadsheets write it). */
+const NUMBER_TEXT = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+
 /** One cell's text: strings trimmed, numbers as Excel holds them, dates as YYYY-MM-DD, errors empty. */
 function cellText(attrs: string, inner: string, ctx: SheetContext): string {
   const type = attr(attrs, 't') ?? 'n';
@@ -200,10 +205,14 @@ function cellText(attrs: string, inner: string, ctx: SheetContext): string {
     case 'd':
       return /^\d{4}-\d{2}-\d{2}/.test(v.trim()) ? v.trim().slice(0, 10) : '';
     default: {
-      const n = Number.parseFloat(v);
-      if (Number.isNaN(n)) return '';
+      // A number as the file writes it (its shortest decimal text), never through a float: a price stays exact.
+      // Only a date's serial day is read as a number.
+      const t = v.trim();
+      if (!NUMBER_TEXT.test(t)) return '';
       const style = Number.parseInt(attr(attrs, 's') ?? '0', 10);
-      return ctx.dateStyles[style] ? serialDay(n, ctx.date1904) : String(n);
+      if (ctx.dateStyles[style]) return serialDay(Number(t), ctx.date1904);
+      // Plain decimal text as it is; another spelling (1E-3, .5, +1) as plain decimal text, exactly.
+      return /^-?\d+(\.\d+)?$/.test(t) ? t : new Decimal(t).toFixed();
     }
   }
 }
