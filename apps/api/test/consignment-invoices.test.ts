@@ -17,6 +17,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkStock, type PostLine, post } from '../src/domains/stock/index.ts';
 import { type ApiClient, clientWith, startTestApp, type TestApp } from './app.ts';
+import { consignmentSupplier } from './consignment.ts';
 
 /**
  * Consignment: what a sale of a supplier's units owes them (recorded by the stock posting service, net of returns,
@@ -77,20 +78,7 @@ async function product() {
     .returning(['id', 'sku'])
     .executeTakeFirstOrThrow();
 }
-async function supplier(isConsignment = true) {
-  return ta.t.db
-    .insertInto('business_partners')
-    .values({
-      code: `CS${uniq()}`,
-      name: 'Consignor Ltd',
-      default_currency: 'GBP',
-      payment_terms_days: 30,
-      active: true,
-      is_consignment: isConsignment,
-    })
-    .returning(['id', 'code'])
-    .executeTakeFirstOrThrow();
-}
+const supplier = (isConsignment = true) => consignmentSupplier(ta.t.db, isConsignment);
 async function warehouse() {
   const w = await ta.t.db
     .insertInto('warehouses')

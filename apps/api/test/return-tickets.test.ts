@@ -13,8 +13,9 @@ import { ALL_PERMISSIONS } from '@backoffice/contracts';
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { checkStock, post } from '../src/domains/stock/index.ts';
+import { checkStock } from '../src/domains/stock/index.ts';
 import { type ApiClient, clientWith, startTestApp, type TestApp } from './app.ts';
+import { consignmentSupplier, receiveConsigned } from './consignment.ts';
 import { pickInvoices, shipInvoices } from './fulfilment.ts';
 
 let ta: TestApp;
@@ -292,38 +293,14 @@ describe('return tickets', () => {
   it('brings consignment units back to their supplier: what is owed is units sold net of returns', async () => {
     const w = await warehouse();
     const p = await product();
-    const supplier = await ta.t.db
-      .insertInto('business_partners')
-      .values({
-        code: `CS${uniq()}`,
-        name: 'Consignor Ltd',
-        default_currency: 'GBP',
-        payment_terms_days: 30,
-        active: true,
-        is_consignment: true,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await ta.t.db.transaction().execute((tx) =>
-      post(
-        { db: tx, user: null },
-        {
-          sourceType: 'test_receipt',
-          sourceId: `R-${uniq()}`,
-          lines: [
-            {
-              productId: p.id,
-              warehouseId: w.id,
-              kind: 'RECEIPT',
-              quantity: new Decimal(3),
-              unitCost: new Decimal('4.40'),
-              ownerId: supplier.id,
-              agreedCost: { unitCost: new Decimal('4.40'), currency: 'GBP' },
-            },
-          ],
-        },
-      ),
-    );
+    const supplier = await consignmentSupplier(ta.t.db);
+    await receiveConsigned(ta.t.db, {
+      productId: p.id,
+      warehouseId: w.id,
+      supplierId: supplier.id,
+      quantity: '3',
+      agreedCost: '4.40',
+    });
     const c = await customer();
     const inv = await shippedInvoice(c.id, w.id, [{ productId: p.id, quantity: '3' }]);
     const owed = async () =>

@@ -15,9 +15,10 @@ import { ALL_PERMISSIONS, CHANNEL_ORDER_EVENT } from '@backoffice/contracts';
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { checkStock, type PostLine, post } from '../src/domains/stock/index.ts';
+import { checkStock } from '../src/domains/stock/index.ts';
 import { pdfText } from '../src/platform/pdf/pdf-text.ts';
 import { type ApiClient, clientWith, startTestApp, type TestApp } from './app.ts';
+import { consignmentSupplier, receiveConsigned } from './consignment.ts';
 import { pickInvoices } from './fulfilment.ts';
 
 let ta: TestApp;
@@ -348,32 +349,14 @@ describe('ship lists', () => {
   it('records what consignment units sold owe their supplier', async () => {
     const w = await warehouse();
     const p = await product();
-    const s = await ta.t.db
-      .insertInto('business_partners')
-      .values({
-        code: `CS${uniq()}`,
-        name: 'Consignor Ltd',
-        default_currency: 'GBP',
-        payment_terms_days: 30,
-        active: true,
-        is_consignment: true,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const receipt: PostLine = {
+    const s = await consignmentSupplier(ta.t.db);
+    await receiveConsigned(ta.t.db, {
       productId: p.id,
       warehouseId: w.id,
-      kind: 'RECEIPT',
-      quantity: D(5),
-      unitCost: D('4.40'),
-      ownerId: s.id,
-      agreedCost: { unitCost: D('4.40'), currency: 'GBP' },
-    };
-    await ta.t.db
-      .transaction()
-      .execute((tx) =>
-        post({ db: tx, user: null }, { sourceType: 'test_receipt', sourceId: `R-${uniq()}`, lines: [receipt] }),
-      );
+      supplierId: s.id,
+      quantity: '5',
+      agreedCost: '4.40',
+    });
     const inv = await packedInvoice(w.id, [{ productId: p.id, quantity: '2' }]);
     const list = await openList(w.id, [inv.id]);
     const done = await confirm(list.id, { rows: [row(inv.id, [`CN${uniq()}`])] });
