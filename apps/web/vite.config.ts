@@ -9,7 +9,8 @@ import { buildStamp } from './scripts/build-stamp.mjs';
 const api = process.env.VITE_API_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
-  base: './',
+  // Absolute: a page opened at a nested address (a reload of /sales-invoice/…) asks for /assets/…, not …/sales-invoice/assets/….
+  base: '/',
   // Every build leaves the stamp `npm start` checks (scripts/web-up-to-date.mjs), so it does not build again.
   plugins: [buildStamp()],
   resolve: {
