@@ -92,6 +92,12 @@ export const TREES = [
         entry: ['index.ts'],
       },
       {
+        name: 'channels',
+        why: 'sales channels and carriers: accounts, connectors, orders in, stock, tracking and refunds out, labels; above the documents they create and report on',
+        units: ['domains/channels'],
+        entry: ['index.ts'],
+      },
+      {
         name: 'reports',
         why: 'read-only views across stock and documents',
         units: ['domains/reports'],

@@ -21,6 +21,7 @@ import type { JSONWebKeySet } from 'jose';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { bundlesRoutes, bundleTaskReferences } from './domains/bundles/index.ts';
+import { channelsRoutes } from './domains/channels/index.ts';
 import { carriersRoutes } from './domains/carriers/index.ts';
 import { configurationReferences, configurationRoutes, mailSettingsLoader } from './domains/configuration/index.ts';
 import { consignmentInvoiceReferences, consignmentInvoicesRoutes } from './domains/consignment-invoices/index.ts';
@@ -117,6 +118,7 @@ export function apiRoutes(config: Config): RouteEntry[] {
     ...returnTicketsRoutes,
     ...creditNotesRoutes,
     ...configurationRoutes(config),
+    ...channelsRoutes(config),
   ];
 }
 

@@ -1,4 +1,5 @@
 export * from './carriers/carriers.ts';
+export * from './channels/accounts.ts';
 export * from './configuration/document-numbers.ts';
 export * from './configuration/mail-settings.ts';
 export * from './configuration/system-configuration.ts';

@@ -390,6 +390,14 @@ export interface ImportRunsTable {
 }
 
 export interface Database {
+  channel_accounts: ChannelAccountsTable;
+  channel_listings: ChannelListingsTable;
+  channel_unmapped_skus: ChannelUnmappedSkusTable;
+  channel_inbox: ChannelInboxTable;
+  channel_cursors: ChannelCursorsTable;
+  channel_messages: ChannelMessagesTable;
+  channel_stock_queue: ChannelStockQueueTable;
+  channel_fba_inventory: ChannelFbaInventoryTable;
   permissions: PermissionsTable;
   roles: RolesTable;
   role_permissions: RolePermissionsTable;
@@ -649,6 +657,8 @@ export interface SalesInvoicesTable {
   /** Migration 0044: the pick list it is on (while PROCESSING), and the invoice a back-order was split off. */
   pick_list_id: ColumnType<string | null, string | null | undefined, string | null>;
   backorder_of: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 0054: the channel account its order was pulled from. */
+  channel_account_id: ColumnType<string | null, string | null | undefined, string | null>;
   number: string;
   status: Generated<string>;
   channel: Generated<string>;
@@ -1479,4 +1489,105 @@ export interface CreditNoteLinesTable {
   net_amount: string;
   vat_amount: string;
   gross_amount: string;
+}
+
+/** Migration 0054: channels and carriers. */
+export interface ChannelAccountsTable {
+  id: Generated<string>;
+  type: string;
+  name: string;
+  environment: Generated<string>;
+  marketplace: string | null;
+  base_url: string | null;
+  enabled: Generated<boolean>;
+  credentials: ColumnType<Record<string, string>, string | undefined, string>;
+  settings: ColumnType<unknown, string | undefined, string>;
+  last_test_at: Timestamp | null;
+  last_test_ok: boolean | null;
+  last_test_message: string | null;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface ChannelListingsTable {
+  id: Generated<string>;
+  account_id: string;
+  product_id: string;
+  sku: string;
+  external_id: string | null;
+  external_ref: string | null;
+  pushed_quantity: string | null;
+  pushed_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface ChannelUnmappedSkusTable {
+  account_id: string;
+  sku: string;
+  title: string | null;
+  orders: Generated<number>;
+  first_seen_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+export interface ChannelInboxTable {
+  id: ColumnType<string, never, never>;
+  account_id: string;
+  kind: string;
+  external_id: string;
+  external_updated_at: Timestamp;
+  payload: ColumnType<unknown, string, string>;
+  status: Generated<string>;
+  error: string | null;
+  received_at: Timestamp;
+  applied_at: Timestamp | null;
+}
+export interface ChannelCursorsTable {
+  account_id: string;
+  stream: string;
+  cursor_at: Timestamp | null;
+  last_run_at: Timestamp | null;
+  last_ok_at: Timestamp | null;
+  last_error: string | null;
+  next_run_at: Timestamp;
+}
+export interface ChannelMessagesTable {
+  id: Generated<string>;
+  account_id: string;
+  direction: string;
+  operation: string;
+  process_type: string | null;
+  status: Generated<string>;
+  external_order_id: string | null;
+  sales_invoice_id: string | null;
+  credit_note_id: string | null;
+  return_ticket_id: string | null;
+  source_event_id: string | null;
+  payload: ColumnType<unknown, string | undefined, string>;
+  result: ColumnType<unknown, string | null | undefined, string | null>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+export interface ChannelStockQueueTable {
+  account_id: string;
+  listing_id: string;
+  quantity: string;
+  queued_at: Timestamp;
+  attempts: Generated<number>;
+  last_error: string | null;
+}
+export interface ChannelFbaInventoryTable {
+  account_id: string;
+  sku: string;
+  asin: string | null;
+  fnsku: string | null;
+  product_name: string | null;
+  fulfillable: Generated<string>;
+  inbound: Generated<string>;
+  reserved: Generated<string>;
+  unfulfillable: Generated<string>;
+  read_at: Timestamp;
 }

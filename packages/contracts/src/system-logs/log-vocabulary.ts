@@ -58,6 +58,10 @@ export const SYSTEM_LOG_ENTITIES = [
   'system_configuration',
   'sales_channel_setting',
   'bank_base_rate',
+  // Channels and carriers
+  'channel_account',
+  'channel_listing',
+  'channel_message',
 ] as const;
 export type SystemLogEntity = (typeof SYSTEM_LOG_ENTITIES)[number];
 
@@ -130,5 +134,9 @@ export const SYSTEM_LOG_ACTIONS = [
   'link_identity',
   'request_password_reset',
   'reset_password',
+  // Channels and carriers: a connection test, and every call made to a provider (one row per attempt)
+  'test_connection',
+  'api_call',
+  'run_now',
 ] as const;
 export type SystemLogAction = (typeof SYSTEM_LOG_ACTIONS)[number];

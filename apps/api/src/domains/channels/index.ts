@@ -1,0 +1,8 @@
+import type { Config } from '../../config.ts';
+import type { RouteEntry } from '../../platform/routes.ts';
+import { channelAccountRoutes } from './account.routes.ts';
+
+/** Channels and carriers: Api Config's accounts, their connectors, orders in, stock and tracking out, labels. */
+export function channelsRoutes(config: Pick<Config, 'secretsKey' | 'dataDir'>): RouteEntry[] {
+  return [...channelAccountRoutes(config)];
+}
