@@ -21,8 +21,8 @@ import type { JSONWebKeySet } from 'jose';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { bundlesRoutes, bundleTaskReferences } from './domains/bundles/index.ts';
-import { channelsRoutes } from './domains/channels/index.ts';
 import { carriersRoutes } from './domains/carriers/index.ts';
+import { channelsRoutes, registerChannels } from './domains/channels/index.ts';
 import { configurationReferences, configurationRoutes, mailSettingsLoader } from './domains/configuration/index.ts';
 import { consignmentInvoiceReferences, consignmentInvoicesRoutes } from './domains/consignment-invoices/index.ts';
 import { creditNoteReferences, creditNotesRoutes, registerCreditNotes } from './domains/credit-notes/index.ts';
@@ -263,6 +263,7 @@ export async function buildApp({
   registerCheckpoints(app);
   registerShipLists(app);
   registerCreditNotes(app);
+  registerChannels(app, config);
 
   const webDist = config.webDistDir ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   if (existsSync(path.join(webDist, 'index.html'))) {

@@ -4,7 +4,7 @@ import { salesInvoiceUploadRoutes } from './sales-invoice-upload.routes.ts';
 
 export { packingSlipsPdf } from './sales-invoice.packing-slip.pdf.ts';
 export { salesInvoiceReferences } from './sales-invoice.references.ts';
-export { getSalesInvoice } from './sales-invoice.service.ts';
+export { cancelSalesInvoice, createSalesInvoice, getSalesInvoice } from './sales-invoice.service.ts';
 export {
   carrierServicesByIds,
   type InvoiceShipment,

@@ -40,15 +40,14 @@ import {
   withPlaces,
 } from '@backoffice/contracts';
 import Decimal from 'decimal.js';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { writeAudit, writeAudits } from '../../platform/audit.ts';
-import type { AuthUser } from '../../platform/auth.ts';
 import { nextDocumentNumbers } from '../../platform/documents-numbers.ts';
 import { AppError, forbidden, notFound, unprocessable } from '../../platform/errors.ts';
 import { loopSlicer } from '../../platform/import.ts';
+import { jobCtx } from '../../platform/jobs/index.ts';
 import type { Ctx } from '../../platform/routes.ts';
 import { rateOn } from '../currencies/index.ts';
 import {
@@ -891,29 +890,6 @@ export async function getUploadRun(db: Kysely<Database>, id: string): Promise<Sa
 
 /** Orders per transaction: large enough for few statements, small enough that progress moves and locks are short. */
 const BATCH = 500;
-
-/** A request-like context for the services a job calls (customers, booking): the run's user, the batch's transaction. */
-function jobCtx(db: Kysely<Database>, user: { id: string; username: string }, requestId: string | null): Ctx {
-  const authUser: AuthUser = {
-    id: user.id,
-    username: user.username,
-    name: user.username,
-    email: '',
-    permissions: new Set(),
-  };
-  return {
-    db,
-    user: authUser,
-    requestId: requestId ?? '',
-    get request(): FastifyRequest {
-      throw new Error('a job has no request');
-    },
-    get reply(): FastifyReply {
-      throw new Error('a job has no reply');
-    },
-    audit: (e) => writeAudit(db, { user, requestId, ...e }),
-  };
-}
 
 /**
  * The run's progress as one bar over all its steps, 0–100: reading and checking the file take the first

@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { conflict, notFound, unprocessable } from '../../platform/errors.ts';
+import { emitEvents } from '../../platform/outbox.ts';
 import type { Ctx } from '../../platform/routes.ts';
 import * as inventory from './inventory.repository.ts';
 import { post, settleShortages } from './posting.service.ts';
@@ -51,6 +52,22 @@ function toReservation(r: {
   };
 }
 
+/**
+ * A reservation changes what is available (on hand less reserved) as a posting does: the same event, once per
+ * product and warehouse, so whoever follows available stock (the channels' stock levels) hears of both.
+ */
+async function availableChanged(ctx: Ctx, pairs: readonly { productId: string; warehouseId: string }[]) {
+  const keys = new Map(pairs.map((p) => [`${p.productId}:${p.warehouseId}`, p]));
+  await emitEvents(
+    ctx.db,
+    [...keys].map(([key, p]) => ({
+      type: 'stock.level_changed',
+      key,
+      payload: { productId: p.productId, warehouseId: p.warehouseId },
+    })),
+  );
+}
+
 export async function getReservation(db: Kysely<Database>, id: string) {
   const r = await repo.findReservation(db, id);
   if (!r) throw notFound('Reservation', id);
@@ -85,6 +102,7 @@ export async function reserve(ctx: Ctx, input: z.output<typeof ReservationInput>
   });
   const after = toReservation(row);
   await ctx.audit({ action: 'create', entity: 'stock_reservation', entityId: row.id, after });
+  await availableChanged(ctx, [input]);
   return after;
 }
 
@@ -123,6 +141,7 @@ export async function release(ctx: Ctx, id: string) {
     ),
   );
   await ctx.audit({ action: 'release', entity: 'stock_reservation', entityId: id, before, after });
+  await availableChanged(ctx, [{ productId: r.product_id, warehouseId: r.warehouse_id }]);
   // What this one held makes older short reservations whole again.
   const level = await repo.lockLevel(ctx.db, r.product_id, r.warehouse_id);
   if (level) await settleShortages(ctx, r.product_id, r.warehouse_id, level, false);
@@ -319,5 +338,6 @@ export async function reserveMany(
     await ctx.audit({ action: 'create', entity: 'stock_reservation', entityId: row.id, after });
     reservations.set(l.key, after);
   }
+  await availableChanged(ctx, [...pairs.values()]);
   return { ok: true, reservations };
 }

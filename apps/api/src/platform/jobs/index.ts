@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import { JobRunner, type JobRunnerOptions } from './job-runner.ts';
 
+export { jobCtx } from './job-ctx.ts';
 export {
   DEFAULT_JOB_RUNNER_OPTIONS,
   HandBack,
@@ -12,7 +13,7 @@ export {
   JobRunner,
   type JobRunnerOptions,
 } from './job-runner.ts';
-export { findJob, findJobByKey, toJob } from './jobs.repository.ts';
+export { findJob, findJobByKey, requeueFailed, toJob } from './jobs.repository.ts';
 export { jobsRoutes } from './jobs.routes.ts';
 
 declare module 'fastify' {

@@ -174,6 +174,8 @@ export class JobRunner {
       payload?: Record<string, unknown>;
       createdBy?: string | null;
       requestId?: string | null;
+      /** Not before this instant (work gathered for a moment, a run scheduled). */
+      runAfter?: Date;
     },
     ctx?: Pick<Ctx, 'reply'>,
   ): Promise<string> {
@@ -414,13 +416,23 @@ export class JobRunner {
       return;
     }
     const text = errorText(error);
-    if (job.attempts < job.maxAttempts) {
+    // An error may say that no later attempt can succeed (`permanent`: a refused request), or how long to wait
+    // before the next (`retryAfterMs`: a provider's Retry-After); the backoff is never shorter than that.
+    const hint = (error ?? {}) as { permanent?: unknown; retryAfterMs?: unknown };
+    const permanent = hint.permanent === true;
+    if (!permanent && job.attempts < job.maxAttempts) {
       this.log.warn({ err: error, jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job attempt failed');
-      const delay = backoffDelay(job.attempts, kind.backoffBaseMs ?? 2_000, kind.backoffMaxMs ?? 5 * 60_000);
+      const delay = Math.max(
+        backoffDelay(job.attempts, kind.backoffBaseMs ?? 2_000, kind.backoffMaxMs ?? 5 * 60_000),
+        typeof hint.retryAfterMs === 'number' && Number.isFinite(hint.retryAfterMs) ? hint.retryAfterMs : 0,
+      );
       await this.whenDatabaseAnswers(() => repo.requeueJob(this.db, job.id, this.serverId, text, delay));
       return;
     }
-    this.log.error({ err: error, jobId: job.id, kind: job.kind }, 'job failed after its last attempt');
+    this.log.error(
+      { err: error, jobId: job.id, kind: job.kind },
+      permanent ? 'job failed: no attempt can succeed' : 'job failed after its last attempt',
+    );
     await this.db.transaction().execute(async (tx) => {
       if (await repo.failJob(tx, job.id, this.serverId, text))
         await kind.onFailed?.(tx, { ...job, status: 'FAILED', lastError: text }, { error: text, interrupted: false });

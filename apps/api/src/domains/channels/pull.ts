@@ -1,0 +1,217 @@
+import type { ChannelAccountType, ChannelOperation, ChannelStream } from '@backoffice/contracts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { JobContext, JobRunner } from '../../platform/jobs/index.ts';
+import type { SecretBox } from '../../platform/secrets.ts';
+import * as accounts from './account.repository.ts';
+import { openAccount, settingsOf } from './account.service.ts';
+import { callLog } from './call-log.ts';
+import { channelModule } from './connectors/registry.ts';
+import { applyNewOrders, reasonOf } from './orders-in.ts';
+import { ensurePush, queueStock } from './stock-out.ts';
+import * as repo from './sync.repository.ts';
+
+/**
+ * Pulls on a schedule and on demand (`channels.pull`, one job per account and stream at a time): orders by a cursor
+ * per account over overlapping windows into the inbox, then applied; FBA quantities; a full stock push. The
+ * scheduler is the kind's sweep: every sweep queues the runs that are due (`channel_cursors.next_run_at`).
+ */
+
+export const PULL_JOB = 'channels.pull';
+/** Each window starts this long before the last one ended: an order changed while a page was read is seen again. */
+const OVERLAP_MS = 10 * 60_000;
+/** The first pull of an account reaches this far back. */
+const FIRST_WINDOW_MS = 3 * 24 * 60 * 60_000;
+/** A window ends this long before now (Amazon refuses a LastUpdatedBefore later than two minutes ago). */
+const SETTLE_MS = 2 * 60_000;
+
+const OPERATION_OF: Record<ChannelStream, ChannelOperation> = {
+  ORDERS: 'ORDERS',
+  RETURNS: 'RETURNS',
+  TRACKING: 'TRACKING',
+  STOCK: 'STOCK',
+  FBA_INVENTORY: 'FBA_INVENTORY',
+};
+/** The streams the scheduler runs by itself (a full stock push is Run now only: changes go as they happen). */
+const SCHEDULED: ChannelStream[] = ['ORDERS', 'FBA_INVENTORY'];
+
+function minutesOf(account: accounts.AccountRow, stream: ChannelStream) {
+  const p = settingsOf(account).pollMinutes;
+  return stream === 'ORDERS' ? p.orders : stream === 'RETURNS' ? p.returns : stream === 'STOCK' ? p.stock : p.tracking;
+}
+
+export function streamOn(account: accounts.AccountRow, stream: ChannelStream) {
+  return account.enabled && settingsOf(account).operations.includes(OPERATION_OF[stream]);
+}
+
+/** The pull waiting or running for an account's stream, if any. */
+export function activePull(db: Db, accountId: string, stream: ChannelStream) {
+  return db
+    .selectFrom('jobs')
+    .select(['id', 'status'])
+    .where('kind', '=', PULL_JOB)
+    .where('status', 'in', ['QUEUED', 'RUNNING'])
+    .where(sql<boolean>`payload->>'accountId' = ${accountId}`)
+    .where(sql<boolean>`payload->>'stream' = ${stream}`)
+    .executeTakeFirst();
+}
+
+export async function queuePull(
+  db: Db,
+  runner: JobRunner,
+  accountId: string,
+  stream: ChannelStream,
+  by: { userId: string | null; requestId: string | null },
+) {
+  return runner.enqueue(db, {
+    kind: PULL_JOB,
+    key: `${accountId}:${stream}:${Date.now()}:${Math.random().toString(36).slice(2, 8)}`,
+    payload: { accountId, stream },
+    createdBy: by.userId,
+    requestId: by.requestId,
+  });
+}
+
+/** The scheduler: queues each enabled account's due runs. */
+export async function scheduleDue(db: Db, runner: JobRunner) {
+  for (const account of await accounts.enabledAccounts(db)) {
+    for (const stream of SCHEDULED) {
+      if (!streamOn(account, stream)) continue;
+      if (!channelModule(account.type as ChannelAccountType)) continue;
+      const cursor = await repo.cursorOf(db, account.id, stream);
+      if (cursor && cursor.next_run_at.getTime() > Date.now()) continue;
+      if (await activePull(db, account.id, stream)) continue;
+      await db
+        .transaction()
+        .execute((tx) => queuePull(tx, runner, account.id, stream, { userId: null, requestId: null }));
+    }
+  }
+}
+
+async function pullOrders(
+  job: JobContext,
+  box: SecretBox,
+  account: accounts.AccountRow,
+  log: ReturnType<typeof callLog>,
+) {
+  const module = channelModule(account.type as ChannelAccountType);
+  if (!module?.kind || module.kind !== 'CHANNEL') throw new Error(`${account.type} has no orders to pull.`);
+  const connector = module.create({ account: openAccount(box, account), sink: log.sink, signal: job.signal });
+  const cursor = await repo.cursorOf(job.db, account.id, 'ORDERS');
+  const now = Date.now();
+  const from = new Date(cursor?.cursor_at ? cursor.cursor_at.getTime() - OVERLAP_MS : now - FIRST_WINDOW_MS);
+  const to = new Date(now - SETTLE_MS);
+  let next: string | null = null;
+  let pulled = 0;
+  do {
+    const page = await connector.listOrders({ updatedFrom: from, updatedTo: to, next });
+    await job.db.transaction().execute(async (tx) => {
+      await repo.insertInbox(
+        tx,
+        account.id,
+        'ORDER',
+        page.items.map((o) => ({ externalId: o.externalOrderId, updatedAt: o.updatedAt, payload: o })),
+      );
+      await log.flush(tx, null, job.job.requestId);
+    });
+    pulled += page.items.length;
+    job.progress(pulled, null);
+    next = page.next;
+  } while (next);
+  const total = pulled;
+  await applyNewOrders(job.db, account, (done) => job.progress(Math.min(done, total), Math.max(total, done)));
+  return to;
+}
+
+async function pullFba(job: JobContext, box: SecretBox, account: accounts.AccountRow, log: ReturnType<typeof callLog>) {
+  const module = channelModule(account.type as ChannelAccountType);
+  const connector = module?.create({ account: openAccount(box, account), sink: log.sink, signal: job.signal });
+  if (!connector?.fbaInventory) throw new Error(`${account.type} has no fulfilment-centre stock.`);
+  let next: string | null = null;
+  let read = 0;
+  const startedAt = new Date();
+  do {
+    const page = await connector.fbaInventory({ next });
+    await job.db.transaction().execute(async (tx) => {
+      for (const r of page.items)
+        await tx
+          .insertInto('channel_fba_inventory')
+          .values({
+            account_id: account.id,
+            sku: r.sku,
+            asin: r.asin,
+            fnsku: r.fnsku,
+            product_name: r.productName,
+            fulfillable: String(r.fulfillable),
+            inbound: String(r.inbound),
+            reserved: String(r.reserved),
+            unfulfillable: String(r.unfulfillable),
+            read_at: startedAt,
+          })
+          .onConflict((oc) =>
+            oc.columns(['account_id', 'sku']).doUpdateSet((eb) => ({
+              asin: eb.ref('excluded.asin'),
+              fnsku: eb.ref('excluded.fnsku'),
+              product_name: eb.ref('excluded.product_name'),
+              fulfillable: eb.ref('excluded.fulfillable'),
+              inbound: eb.ref('excluded.inbound'),
+              reserved: eb.ref('excluded.reserved'),
+              unfulfillable: eb.ref('excluded.unfulfillable'),
+              read_at: eb.ref('excluded.read_at'),
+            })),
+          )
+          .execute();
+      await log.flush(tx, null, job.job.requestId);
+    });
+    read += page.items.length;
+    job.progress(read, null);
+    next = page.next;
+  } while (next);
+  // SKUs Amazon no longer reports hold nothing there now.
+  await job.db
+    .deleteFrom('channel_fba_inventory')
+    .where('account_id', '=', account.id)
+    .where('read_at', '<', startedAt)
+    .execute();
+}
+
+/** The pull job: one run of one stream of one account; the cursor records how it went and when the next is due. */
+export function pullJob(box: SecretBox, runner: JobRunner) {
+  return async (job: JobContext) => {
+    const { accountId, stream } = job.job.payload as { accountId: string; stream: ChannelStream };
+    const account = await accounts.findAccount(job.db, accountId);
+    if (!account) return;
+    const nextRunAt = () => new Date(Date.now() + minutesOf(account, stream) * 60_000);
+    if (!streamOn(account, stream)) {
+      await repo.saveCursor(job.db, accountId, stream, {
+        ok: false,
+        error: 'Switched off for this account.',
+        nextRunAt: nextRunAt(),
+      });
+      return;
+    }
+    const log = callLog(account.id);
+    try {
+      let cursorAt: Date | undefined;
+      if (stream === 'ORDERS') cursorAt = await pullOrders(job, box, account, log);
+      else if (stream === 'FBA_INVENTORY') await pullFba(job, box, account, log);
+      else if (stream === 'STOCK') {
+        await queueStock(job.db, account, null, false);
+        await ensurePush(job.db, runner, account.id, 0);
+      } else
+        throw Object.assign(new Error(`${stream} runs are not available for ${account.type} accounts.`), {
+          permanent: true,
+        });
+      await repo.saveCursor(job.db, accountId, stream, { cursorAt, ok: true, error: null, nextRunAt: nextRunAt() });
+    } catch (e) {
+      await job.db.transaction().execute(async (tx) => {
+        await log.flush(tx, null, job.job.requestId);
+        await repo.saveCursor(tx, accountId, stream, { ok: false, error: reasonOf(e), nextRunAt: nextRunAt() });
+      });
+      // A refused account (credentials missing or unreadable) cannot succeed by trying again.
+      if (e instanceof AppError && e.status < 500) throw Object.assign(e, { permanent: true });
+      throw e;
+    }
+  };
+}
