@@ -26,6 +26,7 @@ const amazon = (name: string, extra: Record<string, unknown> = {}) => ({
     clientId: 'amzn1.application-oa2-client.abc',
     clientSecret: 'client-secret-xyz',
     refreshToken: SECRET,
+    sellerId: 'A2SELLER',
   },
   ...extra,
 });
@@ -45,9 +46,10 @@ describe('Api Config accounts', () => {
         { name: 'clientId', secret: false, set: true },
         { name: 'clientSecret', secret: true, set: true },
         { name: 'refreshToken', secret: true, set: true },
+        { name: 'sellerId', secret: false, set: true },
       ],
     });
-    expect(a.settings.operations).toEqual(['ORDERS', 'SHIPMENTS', 'STOCK', 'REFUNDS', 'INVOICES', 'FBA_INVENTORY']);
+    expect(a.settings.operations).toEqual(['ORDERS', 'SHIPMENTS', 'STOCK', 'REFUNDS', 'FBA_INVENTORY']);
     expect(JSON.stringify(a)).not.toContain(SECRET);
     const got = await viewer.get<ChannelAccount>(`${PATH}/${a.id}`);
     expect(JSON.stringify(got.body)).not.toContain(SECRET);
@@ -148,6 +150,20 @@ describe('Api Config accounts', () => {
     expect((await viewer.post(PATH, amazon('Nope'))).status).toBe(403);
     const nobody = (await clientWith(ta, ['view_sales_invoice'])).api;
     expect((await nobody.get(PATH)).status).toBe(403);
+  });
+
+  it('has the credential fields of each connector, in its order', async () => {
+    const { CHANNEL_ACCOUNT_TYPE_INFO } = await import('@backoffice/contracts');
+    const { connectorModule } = await import('../src/domains/channels/connectors/registry.ts');
+    for (const [type, info] of Object.entries(CHANNEL_ACCOUNT_TYPE_INFO)) {
+      const m = connectorModule(type as keyof typeof CHANNEL_ACCOUNT_TYPE_INFO);
+      expect(m?.kind, type).toBe(info.kind);
+      expect(
+        m?.credentialFields.map((f) => [f.name, f.secret]),
+        type,
+      ).toEqual(info.credentials.map((f) => [f.name, f.secret]));
+      expect(m?.modelledOnly, type).toBe(info.modelledOnly);
+    }
   });
 
   it('tests a connection in words and deletes an account nothing refers to', async () => {

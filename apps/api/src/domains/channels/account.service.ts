@@ -20,6 +20,7 @@ import type { AuthUser } from '../../platform/auth.ts';
 import { ConnectorError } from '../../platform/connectors/http.ts';
 import { AppError, conflict, isUniqueViolation, notFound, unprocessable } from '../../platform/errors.ts';
 import { offsetOf, toPage } from '../../platform/pagination.ts';
+import { inUse } from '../../platform/references.ts';
 import type { Ctx } from '../../platform/routes.ts';
 import { type SecretBox, SecretUnreadable } from '../../platform/secrets.ts';
 import * as repo from './account.repository.ts';
@@ -265,12 +266,8 @@ export async function updateAccount(
 export async function deleteAccount(ctx: Ctx, id: string) {
   const row = await findAccountRow(ctx.db, id, true);
   const holders = await repo.accountHolders(ctx.db, id);
-  if (holders.invoices > 0)
-    throw conflict(
-      'IN_USE',
-      `"${row.name}" is the source of ${holders.invoices} sales invoice(s); disable it instead of deleting it.`,
-      { references: [{ kind: 'sales_invoice', count: holders.invoices }] },
-    );
+  // Invoices pulled from it keep pointing at it: it is disabled instead.
+  if (holders.invoices > 0) throw inUse(`"${row.name}"`, [{ entity: 'sales_invoice', count: holders.invoices }]);
   await repo.deleteAccount(ctx.db, id);
   await ctx.audit({ action: 'delete', entity: 'channel_account', entityId: id, before: logged(toAccount(row)) });
   return { ok: true as const };

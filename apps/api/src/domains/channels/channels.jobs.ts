@@ -12,6 +12,7 @@ import {
   queueRefund,
   queueShipped,
 } from './messages-out.ts';
+import { REAPPLY_JOB, reapplyJob } from './orders-in.ts';
 import { PULL_JOB, pullJob, scheduleDue } from './pull.ts';
 import { onLevelChanged, PUSH_STOCK_JOB, pushStockJob } from './stock-out.ts';
 
@@ -46,6 +47,12 @@ export function registerChannels(app: FastifyInstance, config: Pick<Config, 'sec
     retryPermission: anyScreen,
     onFailed: (tx, job: JobRecord, failure) => messageFailed(tx, job.payload.messageId as string, failure.error),
     onRetry: (ctx, job) => messageRetried(ctx.db, job.payload.messageId as string),
+  });
+  runner.register({
+    kind: REAPPLY_JOB,
+    run: reapplyJob,
+    maxAttempts: 3,
+    retryPermission: anyScreen,
   });
   runner.register({
     kind: PUSH_STOCK_JOB,

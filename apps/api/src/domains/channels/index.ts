@@ -1,11 +1,12 @@
 import type { Config } from '../../config.ts';
 import type { RouteEntry } from '../../platform/routes.ts';
 import { channelAccountRoutes } from './account.routes.ts';
+import { channelListingRoutes } from './listing.routes.ts';
 import { channelSyncRoutes } from './sync.routes.ts';
 
 export { registerChannels } from './channels.jobs.ts';
 
 /** Channels and carriers: Api Config's accounts, their connectors, orders in, stock and tracking out, labels. */
 export function channelsRoutes(config: Pick<Config, 'secretsKey' | 'dataDir'>): RouteEntry[] {
-  return [...channelAccountRoutes(config), ...channelSyncRoutes];
+  return [...channelAccountRoutes(config), ...channelListingRoutes, ...channelSyncRoutes];
 }

@@ -24,6 +24,9 @@ import * as repo from './sync.repository.ts';
  * outcome is a message in the specification's process types (CREATE_ORDER, CANCEL_ORDER, their FAILED_ variants).
  */
 
+/** Applies a failed order's inbox row again (Retry on the screens). */
+export const REAPPLY_JOB = 'channels.reapply';
+
 /** The sales channel of an account type. */
 export function salesChannelOf(type: ChannelAccountType): SalesChannel {
   return type as SalesChannel;
@@ -45,7 +48,15 @@ function isRefusal(e: unknown) {
   return e instanceof ZodError || (e instanceof AppError && e.status < 500);
 }
 
-class OrderRefused extends Error {}
+class OrderRefused extends Error {
+  constructor(
+    message: string,
+    /** Order lines whose SKUs nothing maps (kept for Api Config's "sold but not mapped"). */
+    readonly unmapped: { sku: string; title: string | null }[] = [],
+  ) {
+    super(message);
+  }
+}
 
 async function warehouseOf(db: Kysely<Database>, account: AccountRow): Promise<string> {
   const chosen = settingsOf(account).warehouseIds[0];
@@ -63,13 +74,9 @@ async function createInvoice(db: Kysely<Database>, account: AccountRow, order: C
   const products = await repo.productsForSkus(db, account.id, skus);
   const unmapped = order.lines.filter((l) => !products.has(l.sku));
   if (unmapped.length) {
-    await repo.noteUnmapped(
-      db,
-      account.id,
-      unmapped.map((l) => ({ sku: l.sku, title: l.title })),
-    );
     throw new OrderRefused(
       `No product is listed under ${unmapped.map((l) => l.sku).join(', ')} for ${account.name}: map ${unmapped.length > 1 ? 'them' : 'it'} in Api Config → Listings, then retry.`,
+      unmapped.map((l) => ({ sku: l.sku, title: l.title })),
     );
   }
   const ctx = await channelCtx(db, account, null);
@@ -195,6 +202,7 @@ export async function applyInboxOrder(
     const failed = order as ChannelOrder | null;
     await pool.transaction().execute(async (tx) => {
       await repo.settleInbox(tx, inboxId, 'FAILED', reasonOf(e));
+      if (e instanceof OrderRefused && e.unmapped.length) await repo.noteUnmapped(tx, account.id, e.unmapped);
       await recordIn(tx, retryOf, {
         accountId: account.id,
         direction: 'IN',
@@ -244,4 +252,19 @@ export async function applyNewOrders(pool: Db, account: AccountRow, progress?: (
       progress?.(seen);
     }
   }
+}
+
+/** The Retry job of an incoming message: its inbox row applied again, the message brought up to date. */
+export async function reapplyJob(job: { db: Db; job: { payload: Record<string, unknown> } }) {
+  const { accountId, inboxId, messageId } = job.job.payload as {
+    accountId: string;
+    inboxId: string;
+    messageId: string;
+  };
+  const account = await job.db
+    .selectFrom('channel_accounts')
+    .selectAll()
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+  if (account) await applyInboxOrder(job.db, account, inboxId, messageId);
 }

@@ -19,12 +19,13 @@ import * as repo from './sync.repository.ts';
  */
 
 export const PULL_JOB = 'channels.pull';
-/** Each window starts this long before the last one ended: an order changed while a page was read is seen again. */
+/**
+ * Each window starts this long before the last one ended: an order changed while a page was read, or that a channel
+ * shows only minutes after its change (Amazon answers up to two minutes ago), is seen by the next window.
+ */
 const OVERLAP_MS = 10 * 60_000;
 /** The first pull of an account reaches this far back. */
 const FIRST_WINDOW_MS = 3 * 24 * 60 * 60_000;
-/** A window ends this long before now (Amazon refuses a LastUpdatedBefore later than two minutes ago). */
-const SETTLE_MS = 2 * 60_000;
 
 const OPERATION_OF: Record<ChannelStream, ChannelOperation> = {
   ORDERS: 'ORDERS',
@@ -101,7 +102,7 @@ async function pullOrders(
   const cursor = await repo.cursorOf(job.db, account.id, 'ORDERS');
   const now = Date.now();
   const from = new Date(cursor?.cursor_at ? cursor.cursor_at.getTime() - OVERLAP_MS : now - FIRST_WINDOW_MS);
-  const to = new Date(now - SETTLE_MS);
+  const to = new Date(now);
   let next: string | null = null;
   let pulled = 0;
   do {

@@ -26,7 +26,7 @@ import type { AccountRow } from './account.repository.ts';
 import * as accounts from './account.repository.ts';
 import { findAccountRow } from './account.service.ts';
 import { DELIVER_JOB, messageRetried } from './messages-out.ts';
-import { applyInboxOrder } from './orders-in.ts';
+import { REAPPLY_JOB } from './orders-in.ts';
 import { activePull, PULL_JOB, queuePull, streamOn } from './pull.ts';
 import { PUSH_STOCK_JOB } from './stock-out.ts';
 import * as repo from './sync.repository.ts';
@@ -276,10 +276,16 @@ export async function retryMessage(ctx: Ctx, id: string): Promise<ChannelMessage
     });
   const before = await messageById(ctx.db, id);
   if (m.direction === 'IN') {
+    // Applied again by a job on its own transactions, as a pull applies it (a refusal is recorded, not rolled back).
     const inboxId = (m.payload as { inboxId?: string }).inboxId;
     if (!inboxId)
       throw conflict(ChannelSyncErrorCode.CHANNEL_MESSAGE_NOT_FAILED, 'This message has nothing to apply again.');
-    await applyInboxOrder(ctx.db, account, inboxId, id);
+    await messageRetried(ctx.db, id);
+    await ctx.request.server.jobs.enqueue(
+      ctx.db,
+      { kind: REAPPLY_JOB, key: `${id}:${Date.now()}`, payload: { messageId: id, inboxId, accountId: account.id } },
+      ctx,
+    );
   } else {
     const job = await findJobByKey(ctx.db, DELIVER_JOB, id);
     if (job?.status !== 'FAILED')

@@ -1,5 +1,6 @@
 import type bundles from '../../locales/en/bundles.json';
 import type carriers from '../../locales/en/carriers.json';
+import type channels from '../../locales/en/channels.json';
 import type common from '../../locales/en/common.json';
 import type configuration from '../../locales/en/configuration.json';
 import type consignmentInvoices from '../../locales/en/consignmentInvoices.json';
@@ -53,6 +54,7 @@ declare module 'i18next' {
       configuration: typeof configuration;
       currencies: typeof currencies;
       carriers: typeof carriers;
+      channels: typeof channels;
       partners: typeof partners;
       inventory: typeof inventory;
       bundles: typeof bundles;

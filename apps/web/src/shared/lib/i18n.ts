@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'configuration',
   'currencies',
   'carriers',
+  'channels',
   'partners',
   'inventory',
   'bundles',
