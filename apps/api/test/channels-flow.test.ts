@@ -255,6 +255,34 @@ describe('channels end to end (Amazon fake)', () => {
     expect(fake.violations).toEqual([]);
   });
 
+  it("reads Amazon's fulfilment-centre stock beside what is in transit, for the FBA screen", async () => {
+    fake.seedInventory([
+      {
+        sku: `AMZ-${product.sku}`,
+        asin: 'B0FAKE0001',
+        fulfillable: 12,
+        inboundShipped: 3,
+        reserved: 1,
+        unfulfillable: 2,
+      },
+      { sku: 'FBA-ONLY-1', fulfillable: 5 },
+    ]);
+    await runNow('FBA_INVENTORY');
+    const fbaUser = (await clientWith(ta, ['view_fba_inventory'])).api;
+    const res = await fbaUser.get<{
+      items: { sku: string; fulfillable: string; inbound: string; product: { id: string } | null }[];
+      totals: { fulfillable: string; unfulfillable: string };
+    }>('/api/fba-inventory');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.items.map((r) => [r.sku, r.fulfillable, r.inbound, r.product?.id ?? null])).toEqual([
+      [`AMZ-${product.sku}`, '12', '3', product.id],
+      ['FBA-ONLY-1', '5', '0', null],
+    ]);
+    expect(res.body.totals).toMatchObject({ fulfillable: '17', unfulfillable: '2' });
+    const nobody = (await clientWith(ta, ['view_sales_invoice'])).api;
+    expect((await nobody.get('/api/fba-inventory')).status).toBe(403);
+  });
+
   it('shows each stream and the counts on the screens, for the permissions that open them', async () => {
     const state = await admin.get<{
       items: { account: { id: string }; streams: { stream: string; lastOkAt: string | null }[] }[];

@@ -41,7 +41,7 @@ export const FAILED_PROCESS_TYPE: Partial<Record<string, string>> = {
 };
 
 /** What a screen's permission opens: orders and messages, stock levels, or carrier labels and tracking. */
-export type ChannelArea = 'MESSAGES' | 'STOCK' | 'LABELS';
+export type ChannelArea = 'MESSAGES' | 'STOCK' | 'LABELS' | 'FBA';
 
 /**
  * Who may see and work an account's messages, stock or labels (the specification's screens' permissions); Api
@@ -49,6 +49,7 @@ export type ChannelArea = 'MESSAGES' | 'STOCK' | 'LABELS';
  */
 export function channelPermissionsFor(type: ChannelAccountType, area: ChannelArea): PermissionName[] {
   const base: PermissionName[] = ['view_api_configuration'];
+  if (area === 'FBA') return type === 'AMAZON' ? [...base, 'view_fba_inventory', 'amazon_stock_update'] : base;
   if (area === 'STOCK') {
     const byType: Partial<Record<ChannelAccountType, PermissionName>> = {
       AMAZON: 'amazon_stock_update',
@@ -82,6 +83,7 @@ export const CHANNEL_SCREEN_PERMISSIONS: PermissionName[] = [
   'ebay_stock_update',
   'shopify_stock_update',
   'ship_list',
+  'view_fba_inventory',
 ];
 
 const AccountRef = z.object({ id: Uuid, name: z.string(), type: ChannelAccountType });
@@ -234,5 +236,50 @@ export const channelSyncApi = {
     summary: "An account's listings with the quantity waiting to be sent, the last accepted and the last failure",
     query: ChannelStockQuery,
     response: pageOf(ChannelStockRow),
+  }),
+};
+
+export const FbaInventoryRow = z
+  .object({
+    account: AccountRef,
+    sku: z.string(),
+    asin: z.string().nullable(),
+    fnsku: z.string().nullable(),
+    productName: z.string().nullable(),
+    /** The product the SKU is listed as (Listings, else a product with that SKU). */
+    product: z.object({ id: Uuid, sku: z.string(), name: z.string() }).nullable(),
+    fulfillable: z.string(),
+    inbound: z.string(),
+    reserved: z.string(),
+    unfulfillable: z.string(),
+    /** Sent by Send Inventory orders and not yet received (the product's stock in transit). */
+    inTransit: z.string(),
+    readAt: z.string(),
+  })
+  .meta({ id: 'FbaInventoryRow' });
+export type FbaInventoryRow = z.infer<typeof FbaInventoryRow>;
+
+export const FbaInventoryQuery = PageQuery.extend({ accountId: Uuid.optional() });
+export type FbaInventoryQuery = z.infer<typeof FbaInventoryQuery>;
+
+export const fbaInventoryApi = {
+  listFbaInventory: endpoint({
+    method: 'GET',
+    path: '/api/fba-inventory',
+    permission: ['view_fba_inventory', 'view_api_configuration', 'amazon_stock_update'],
+    tag: 'channels',
+    summary:
+      "Amazon's fulfilment-centre quantities per SKU as last read (fulfillable, inbound, reserved, unfulfillable), beside the stock Send Inventory orders have in transit; with totals",
+    query: FbaInventoryQuery,
+    response: pageOf(FbaInventoryRow).extend({
+      totals: z.object({
+        fulfillable: z.string(),
+        inbound: z.string(),
+        reserved: z.string(),
+        unfulfillable: z.string(),
+        inTransit: z.string(),
+      }),
+      lastReadAt: z.string().nullable(),
+    }),
   }),
 };

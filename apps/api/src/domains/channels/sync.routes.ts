@@ -1,6 +1,6 @@
-import { channelSyncApi } from '@backoffice/contracts';
+import { channelSyncApi, fbaInventoryApi } from '@backoffice/contracts';
 import { type RouteEntry, route } from '../../platform/routes.ts';
-import { channelState, listMessages, listStock, retryMessage, runNow } from './sync.service.ts';
+import { channelState, listFba, listMessages, listStock, retryMessage, runNow } from './sync.service.ts';
 
 export const channelSyncRoutes: RouteEntry[] = [
   route(channelSyncApi.channelState, ({ query }, ctx) => channelState(ctx.db, ctx.user, query.types)),
@@ -8,4 +8,5 @@ export const channelSyncRoutes: RouteEntry[] = [
   route(channelSyncApi.listChannelMessages, ({ query }, ctx) => listMessages(ctx.db, ctx.user, query)),
   route(channelSyncApi.retryChannelMessage, ({ params }, ctx) => retryMessage(ctx, params.id)),
   route(channelSyncApi.listChannelStock, ({ query }, ctx) => listStock(ctx.db, ctx.user, query)),
+  route(fbaInventoryApi.listFbaInventory, ({ query }, ctx) => listFba(ctx.db, ctx.user, query)),
 ];

@@ -12,8 +12,11 @@ import {
   type ChannelStream,
   ChannelSyncErrorCode,
   channelPermissionsFor,
+  type FbaInventoryQuery,
+  type FbaInventoryRow,
   type RunNowInput,
 } from '@backoffice/contracts';
+import Decimal from 'decimal.js';
 import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
@@ -350,3 +353,102 @@ export async function listStock(db: Db, user: AuthUser, q: ChannelStockQuery) {
 }
 
 export { accounts };
+
+export async function listFba(db: Db, user: AuthUser, q: FbaInventoryQuery) {
+  const types: ChannelAccountType[] = mayWork(user, 'AMAZON', 'FBA') ? ['AMAZON'] : [];
+  if (!types.length)
+    throw forbidden('Your permissions do not open the FBA inventory.', {
+      required: channelPermissionsFor('AMAZON', 'FBA'),
+    });
+  let base = db
+    .selectFrom('channel_fba_inventory as f')
+    .innerJoin('channel_accounts as a', 'a.id', 'f.account_id')
+    .leftJoin('channel_listings as l', (j) => j.onRef('l.account_id', '=', 'f.account_id').onRef('l.sku', '=', 'f.sku'))
+    .leftJoin('products as p', (j) =>
+      j.on(sql<boolean>`p.id = coalesce(l.product_id, (SELECT id FROM products WHERE sku = f.sku))`),
+    )
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('stock_levels')
+          .select(['product_id', sql<string>`sum(in_transit)`.as('in_transit')])
+          .groupBy('product_id')
+          .as('t'),
+      (j) => j.onRef('t.product_id', '=', 'p.id'),
+    );
+  if (q.accountId) base = base.where('f.account_id', '=', q.accountId);
+  if (q.q)
+    base = base.where((eb) =>
+      eb.or([
+        eb('f.sku', 'ilike', `%${q.q}%`),
+        eb('f.asin', 'ilike', `%${q.q}%`),
+        eb('f.product_name', 'ilike', `%${q.q}%`),
+      ]),
+    );
+  const [rows, totals] = await Promise.all([
+    base
+      .select([
+        'a.id as account_id',
+        'a.name as account_name',
+        'a.type as account_type',
+        'f.sku',
+        'f.asin',
+        'f.fnsku',
+        'f.product_name',
+        'f.fulfillable',
+        'f.inbound',
+        'f.reserved',
+        'f.unfulfillable',
+        'f.read_at',
+        'p.id as product_id',
+        'p.sku as product_sku',
+        'p.name as product_full_name',
+        sql<string>`coalesce(t.in_transit, 0)`.as('in_transit'),
+      ])
+      .orderBy('f.sku')
+      .orderBy('a.name')
+      .limit(q.pageSize)
+      .offset(offsetOf(q))
+      .execute(),
+    base
+      .select([
+        (eb) => eb.fn.countAll<string>().as('n'),
+        sql<string>`coalesce(sum(f.fulfillable), 0)`.as('fulfillable'),
+        sql<string>`coalesce(sum(f.inbound), 0)`.as('inbound'),
+        sql<string>`coalesce(sum(f.reserved), 0)`.as('reserved'),
+        sql<string>`coalesce(sum(f.unfulfillable), 0)`.as('unfulfillable'),
+        sql<string>`coalesce(sum(t.in_transit), 0)`.as('in_transit'),
+        sql<Date | null>`max(f.read_at)`.as('last_read_at'),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  const whole = (v: unknown) => new Decimal(String(v ?? 0)).toFixed();
+  const items: FbaInventoryRow[] = rows.map((r) => ({
+    account: { id: r.account_id, name: r.account_name, type: r.account_type as ChannelAccountType },
+    sku: r.sku,
+    asin: r.asin,
+    fnsku: r.fnsku,
+    productName: r.product_name,
+    product:
+      r.product_id && r.product_sku && r.product_full_name
+        ? { id: r.product_id, sku: r.product_sku, name: r.product_full_name }
+        : null,
+    fulfillable: whole(r.fulfillable),
+    inbound: whole(r.inbound),
+    reserved: whole(r.reserved),
+    unfulfillable: whole(r.unfulfillable),
+    inTransit: whole(r.in_transit),
+    readAt: new Date(r.read_at).toISOString(),
+  }));
+  return {
+    ...toPage(items, totals.n, q),
+    totals: {
+      fulfillable: whole(totals.fulfillable),
+      inbound: whole(totals.inbound),
+      reserved: whole(totals.reserved),
+      unfulfillable: whole(totals.unfulfillable),
+      inTransit: whole(totals.in_transit),
+    },
+    lastReadAt: totals.last_read_at ? new Date(totals.last_read_at).toISOString() : null,
+  };
+}
