@@ -133,7 +133,7 @@ describe('the Api Config form', () => {
 
   it('offers the polling intervals of what the type does', () => {
     expect(pollKindsOf('AMAZON')).toEqual(['orders', 'stock']);
-    expect(pollKindsOf('EBAY')).toEqual(['orders', 'returns', 'stock']);
+    expect(pollKindsOf('EBAY')).toEqual(['orders', 'stock']);
     expect(pollKindsOf('ROYAL_MAIL')).toEqual(['tracking']);
   });
 
