@@ -90,6 +90,13 @@ export const ALSO_INVALIDATES: Readonly<Record<string, readonly string[]>> = {
   // A ship list holds its invoices; confirming ships them (stock issued, invoices processed), and a shipped invoice
   // is what a return ticket, a shipping claim and a credit note are made from.
   '/api/ship-lists': ['/api/sales-invoices'],
+  // Labels are made from a ship list and listed on the carriers' screens; cancelling one changes its list's labels.
+  'shippingLabelsApi.createShipListLabels': ['/api/shipping-labels', '/api/channel-messages'],
+  'shippingLabelsApi.cancelShippingLabel': ['/api/ship-lists'],
+  // Channels: an account's change, a listing's or a retry shows on the API area's screens.
+  '/api/channel-accounts': ['/api/channel-sync', '/api/channel-messages', '/api/channel-stock'],
+  '/api/channel-listings': ['/api/channel-unmapped-skus', '/api/channel-stock', '/api/channel-sync'],
+  '/api/channel-messages': ['/api/channel-sync'],
   'shipListsApi.confirmShipList': [
     ...STOCK_FIGURES,
     '/api/sales-invoices',

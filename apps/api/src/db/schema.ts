@@ -390,6 +390,7 @@ export interface ImportRunsTable {
 }
 
 export interface Database {
+  shipping_labels: ShippingLabelsTable;
   channel_accounts: ChannelAccountsTable;
   channel_listings: ChannelListingsTable;
   channel_unmapped_skus: ChannelUnmappedSkusTable;
@@ -1590,4 +1591,24 @@ export interface ChannelFbaInventoryTable {
   reserved: Generated<string>;
   unfulfillable: Generated<string>;
   read_at: Timestamp;
+}
+/** Migration 0055: carrier labels made from a ship list. */
+export interface ShippingLabelsTable {
+  id: Generated<string>;
+  account_id: string;
+  ship_list_id: string;
+  invoice_id: string;
+  carrier_service_id: string;
+  status: string;
+  reference: string;
+  external_id: string | null;
+  tracking_numbers: ColumnType<string[], string[] | undefined, string[]>;
+  label_pdf: Buffer | null;
+  label_zpl: string | null;
+  error: string | null;
+  parcels: ColumnType<unknown, string | undefined, string>;
+  delivered_at: Timestamp | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  cancelled_at: Timestamp | null;
 }

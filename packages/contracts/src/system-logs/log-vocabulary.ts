@@ -62,6 +62,7 @@ export const SYSTEM_LOG_ENTITIES = [
   'channel_account',
   'channel_listing',
   'channel_message',
+  'shipping_label',
 ] as const;
 export type SystemLogEntity = (typeof SYSTEM_LOG_ENTITIES)[number];
 

@@ -324,7 +324,11 @@ export async function testAccount(ctx: Ctx, box: SecretBox, id: string): Promise
     const module = connectorModule(row.type as ChannelAccountType);
     if (!module)
       throw new ConnectorError(`No connector for ${row.type} is installed in this server.`, { retryable: false });
-    const connector = module.create(connectorContext(openAccount(box, row), log.sink));
+    // One try within 10 s: a person waits for the answer (a dead address is said so, not retried for minutes).
+    const connector = module.create({
+      ...connectorContext(openAccount(box, row), log.sink),
+      http: { maxRetries: 0, timeoutMs: 10_000, maxWaitMs: 5_000 },
+    });
     message = await connector.testConnection();
     ok = true;
   } catch (e) {

@@ -17,25 +17,30 @@ export function callLog(accountId: string) {
     },
     records,
     async flush(db: Kysely<Database>, user: { id: string; username: string } | null, requestId: string | null = null) {
-      const rows = records.splice(0).map((r) => ({
-        entity: 'channel_account' as const,
-        action: 'api_call' as const,
-        entityId: accountId,
-        after: {
-          operation: r.operation,
-          method: r.method,
-          url: r.url,
-          status: r.status,
-          durationMs: r.durationMs,
-          attempt: r.attempt,
-          requestId: r.requestId,
-          error: r.error,
-          requestBody: r.requestBody,
-          responseBody: r.responseBody,
-          at: r.at.toISOString(),
-        },
-      }));
-      if (rows.length) await writeAudits(db, { user, requestId }, rows);
+      const taken = records.splice(0);
+      if (!taken.length) return;
+      await writeAudits(
+        db,
+        { user, requestId },
+        taken.map((r) => ({
+          entity: 'channel_account',
+          action: 'api_call',
+          entityId: accountId,
+          after: {
+            operation: r.operation,
+            method: r.method,
+            url: r.url,
+            status: r.status,
+            durationMs: r.durationMs,
+            attempt: r.attempt,
+            requestId: r.requestId,
+            error: r.error,
+            requestBody: r.requestBody,
+            responseBody: r.responseBody,
+            at: r.at.toISOString(),
+          },
+        })),
+      );
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { RouteEntry } from '../../platform/routes.ts';
 import { channelAccountRoutes } from './account.routes.ts';
+import { shippingLabelRoutes } from './labels.routes.ts';
 import { channelListingRoutes } from './listing.routes.ts';
 import { channelSyncRoutes } from './sync.routes.ts';
 
@@ -8,5 +9,10 @@ export { registerChannels } from './channels.jobs.ts';
 
 /** Channels and carriers: Api Config's accounts, their connectors, orders in, stock and tracking out, labels. */
 export function channelsRoutes(config: Pick<Config, 'secretsKey' | 'dataDir'>): RouteEntry[] {
-  return [...channelAccountRoutes(config), ...channelListingRoutes, ...channelSyncRoutes];
+  return [
+    ...channelAccountRoutes(config),
+    ...channelListingRoutes,
+    ...channelSyncRoutes,
+    ...shippingLabelRoutes(config),
+  ];
 }

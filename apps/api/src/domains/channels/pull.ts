@@ -7,10 +7,11 @@ import type { SecretBox } from '../../platform/secrets.ts';
 import * as accounts from './account.repository.ts';
 import { openAccount, settingsOf } from './account.service.ts';
 import { callLog } from './call-log.ts';
-import { channelModule } from './connectors/registry.ts';
+import { channelModule, connectorModule } from './connectors/registry.ts';
 import { applyNewOrders, reasonOf } from './orders-in.ts';
 import { ensurePush, queueStock } from './stock-out.ts';
 import * as repo from './sync.repository.ts';
+import { pullTracking } from './tracking.ts';
 
 /**
  * Pulls on a schedule and on demand (`channels.pull`, one job per account and stream at a time): orders by a cursor
@@ -35,7 +36,7 @@ const OPERATION_OF: Record<ChannelStream, ChannelOperation> = {
   FBA_INVENTORY: 'FBA_INVENTORY',
 };
 /** The streams the scheduler runs by itself (a full stock push is Run now only: changes go as they happen). */
-const SCHEDULED: ChannelStream[] = ['ORDERS', 'FBA_INVENTORY'];
+const SCHEDULED: ChannelStream[] = ['ORDERS', 'FBA_INVENTORY', 'TRACKING'];
 
 function minutesOf(account: accounts.AccountRow, stream: ChannelStream) {
   const p = settingsOf(account).pollMinutes;
@@ -79,7 +80,7 @@ export async function scheduleDue(db: Db, runner: JobRunner) {
   for (const account of await accounts.enabledAccounts(db)) {
     for (const stream of SCHEDULED) {
       if (!streamOn(account, stream)) continue;
-      if (!channelModule(account.type as ChannelAccountType)) continue;
+      if (!connectorModule(account.type as ChannelAccountType)) continue;
       const cursor = await repo.cursorOf(db, account.id, stream);
       if (cursor && cursor.next_run_at.getTime() > Date.now()) continue;
       if (await activePull(db, account.id, stream)) continue;
@@ -197,6 +198,7 @@ export function pullJob(box: SecretBox, runner: JobRunner) {
       let cursorAt: Date | undefined;
       if (stream === 'ORDERS') cursorAt = await pullOrders(job, box, account, log);
       else if (stream === 'FBA_INVENTORY') await pullFba(job, box, account, log);
+      else if (stream === 'TRACKING') await pullTracking(job, box, account, log);
       else if (stream === 'STOCK') {
         await queueStock(job.db, account, null, false);
         await ensurePush(job.db, runner, account.id, 0);

@@ -1,4 +1,5 @@
 import { AreaRoutes, areaRoutes } from '../../shell/area-routes.tsx';
+import { FbaInventoryPage } from './pages/fba-inventory-page.tsx';
 import { InventoryListPage } from './pages/inventory-list-page.tsx';
 import { InventorySummaryPage } from './pages/inventory-summary-page.tsx';
 import { ProductMovementsPage } from './pages/product-movements-page.tsx';
@@ -12,6 +13,12 @@ const routes = areaRoutes('inventory', [
   },
   { path: 'list', titleKey: 'inventoryList', permissions: ['view_inventory_list'], element: <InventoryListPage /> },
   {
+    path: 'amazon-fba-inventory',
+    titleKey: 'fbaInventory',
+    permissions: ['view_fba_inventory'],
+    element: <FbaInventoryPage />,
+  },
+  {
     path: 'product/:id',
     titleKey: 'productMovements',
     // As the contract's productStock and productMovements: whoever may see stock may drill down to it.
@@ -20,7 +27,7 @@ const routes = areaRoutes('inventory', [
   },
 ]);
 
-/** The inventory area: summary, list (product × warehouse × bin) and a product's movements; its other entries come later. */
+/** The inventory area: summary, list (product × warehouse × bin), a product's movements and Amazon FBA inventory; its other entries come later. */
 export function Component() {
   return <AreaRoutes routes={routes} />;
 }

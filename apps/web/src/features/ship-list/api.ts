@@ -1,5 +1,6 @@
 import type { EndpointQuery, ShipListCancelInput, ShipListConfirmInput, shipListsApi } from '@backoffice/contracts';
 import { shipListsEndpoints as api } from '../../shared/api/endpoints/ship-lists.gen.ts';
+import { shippingLabelsEndpoints as labelsApi } from '../../shared/api/endpoints/shipping-labels.gen.ts';
 import { useEndpointMutation, useEndpointQuery } from '../../shared/api/hooks.ts';
 import { contractPath } from '../../shared/lib/api.ts';
 import { uuid } from '../../shared/lib/uuid.ts';
@@ -54,4 +55,27 @@ export function useCancelShipList() {
 
 export function packingSlipsPath(id: string) {
   return contractPath(api.shipListPackingSlips, { id });
+}
+
+/** The ship list's carrier labels (live, failed and cancelled). */
+export function useShipListLabels(id: string) {
+  return useEndpointQuery(labelsApi.listShipListLabels, { params: { id } });
+}
+
+/** Labels for every row of the list whose carrier has a connector (the server makes each once). */
+export function useCreateLabels() {
+  return useEndpointMutation(labelsApi.createShipListLabels, {
+    input: ({ id }: { id: string }) => ({ params: { id }, body: {} }),
+  });
+}
+
+export function useCancelLabel() {
+  return useEndpointMutation(labelsApi.cancelShippingLabel, {
+    input: ({ id }: { id: string }) => ({ params: { id } }),
+  });
+}
+
+/** Every live label of the list in one PDF. */
+export function labelsPdfPath(id: string) {
+  return contractPath(labelsApi.shipListLabelsPdf, { id });
 }

@@ -1,11 +1,11 @@
-import { ApiOutlined, LoadingOutlined } from '@ant-design/icons';
+import { ApiOutlined, LoadingOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import {
   CHANNEL_ACCOUNT_TYPES,
   type ChannelAccount,
   type ChannelAccountType,
   type ChannelEnvironment,
 } from '@backoffice/contracts';
-import { Modal, Tag, Typography, theme } from 'antd';
+import { Button, Modal, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../../shared/lib/dates.ts';
@@ -160,6 +160,15 @@ export function AccountsPage() {
       rowKey="id"
       columns={columns}
       columnChooser={{ id: 'api.channel-accounts', defaultHidden: ['updatedAt'] }}
+      actions={
+        <Button
+          icon={<UnorderedListOutlined />}
+          data-testid="open-channel-listings"
+          onClick={() => navigate(`${API_CONFIG_PATH}/listings`)}
+        >
+          {t('listings.open')}
+        </Button>
+      }
       create={
         <CreateButton
           permission="edit_api_configuration"

@@ -3,6 +3,7 @@ import {
   type CarrierServiceOption,
   type ShipList,
   type ShipListInvoiceRow,
+  type ShippingLabel,
   shipListDocument,
 } from '@backoffice/contracts';
 import { Alert, Button, Input, type InputRef, Progress, Select, Space, Table, Tag, Typography, theme } from 'antd';
@@ -22,6 +23,7 @@ import { DraftNotice, DraftSaveButton, useServerDraft } from '../../../shared/ui
 import { DetailFrame } from '../../../shared/ui/kit/detail-frame.tsx';
 import { Panel } from '../../../shared/ui/panel.tsx';
 import { packingSlipsPath, useCancelShipList, useCarrierServices, useConfirmShipList, useShipList } from '../api.ts';
+import { LabelsPanel } from '../labels-panel.tsx';
 import { SHIP_LIST_PATH, salesInvoiceUrl } from '../urls.ts';
 
 /** A parcel as typed: weight in kg (text, exact), tracking number. */
@@ -114,6 +116,20 @@ function ShipListBody({ list }: { list: ShipList }) {
       }),
     [],
   );
+
+  // A label's parcels become the row's: its service, weights and the carrier's tracking numbers.
+  const fillFromLabels = (labels: ShippingLabel[]) => {
+    if (!open) return;
+    for (const l of labels)
+      setRow(l.invoice.id, () => ({
+        carrierServiceId: l.carrierService.id,
+        parcels: l.trackingNumbers.map((trackingNumber, i) => ({
+          key: uuid(),
+          weightKg: l.parcels[i]?.weightKg ?? l.parcels[0]?.weightKg ?? '',
+          trackingNumber,
+        })),
+      }));
+  };
 
   const onScan = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
@@ -395,6 +411,7 @@ function ShipListBody({ list }: { list: ShipList }) {
           </Space>
         </Panel>
       ) : null}
+      {list.status !== 'CANCELED' ? <LabelsPanel list={list} onTracking={fillFromLabels} /> : null}
       <Table<ShipListInvoiceRow>
         data-testid="sl-rows"
         rowKey={(r) => r.invoice.id}

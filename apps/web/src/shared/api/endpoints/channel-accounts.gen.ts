@@ -15,21 +15,21 @@ export const channelAccountsEndpoints = {
   createChannelAccount: endpointRef<typeof contracts.channelAccountsApi.createChannelAccount>(
     'POST',
     '/api/channel-accounts',
-    ['/api/channel-accounts'],
+    ['/api/channel-accounts', '/api/channel-sync', '/api/channel-messages', '/api/channel-stock'],
   ),
   updateChannelAccount: endpointRef<typeof contracts.channelAccountsApi.updateChannelAccount>(
     'PUT',
     '/api/channel-accounts/:id',
-    ['/api/channel-accounts'],
+    ['/api/channel-accounts', '/api/channel-sync', '/api/channel-messages', '/api/channel-stock'],
   ),
   deleteChannelAccount: endpointRef<typeof contracts.channelAccountsApi.deleteChannelAccount>(
     'DELETE',
     '/api/channel-accounts/:id',
-    ['/api/channel-accounts'],
+    ['/api/channel-accounts', '/api/channel-sync', '/api/channel-messages', '/api/channel-stock'],
   ),
   testChannelAccount: endpointRef<typeof contracts.channelAccountsApi.testChannelAccount>(
     'POST',
     '/api/channel-accounts/:id/test',
-    ['/api/channel-accounts'],
+    ['/api/channel-accounts', '/api/channel-sync', '/api/channel-messages', '/api/channel-stock'],
   ),
 };

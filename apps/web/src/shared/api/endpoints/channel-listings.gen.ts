@@ -11,17 +11,17 @@ export const channelListingsEndpoints = {
   createChannelListing: endpointRef<typeof contracts.channelListingsApi.createChannelListing>(
     'POST',
     '/api/channel-listings',
-    ['/api/channel-listings'],
+    ['/api/channel-listings', '/api/channel-unmapped-skus', '/api/channel-stock', '/api/channel-sync'],
   ),
   updateChannelListing: endpointRef<typeof contracts.channelListingsApi.updateChannelListing>(
     'PUT',
     '/api/channel-listings/:id',
-    ['/api/channel-listings'],
+    ['/api/channel-listings', '/api/channel-unmapped-skus', '/api/channel-stock', '/api/channel-sync'],
   ),
   deleteChannelListing: endpointRef<typeof contracts.channelListingsApi.deleteChannelListing>(
     'DELETE',
     '/api/channel-listings/:id',
-    ['/api/channel-listings'],
+    ['/api/channel-listings', '/api/channel-unmapped-skus', '/api/channel-stock', '/api/channel-sync'],
   ),
   listUnmappedSkus: endpointRef<typeof contracts.channelListingsApi.listUnmappedSkus>(
     'GET',
