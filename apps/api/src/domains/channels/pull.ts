@@ -36,7 +36,7 @@ const OPERATION_OF: Record<ChannelStream, ChannelOperation> = {
   FBA_INVENTORY: 'FBA_INVENTORY',
 };
 /** The streams the scheduler runs by itself (a full stock push is Run now only: changes go as they happen). */
-const SCHEDULED: ChannelStream[] = ['ORDERS', 'FBA_INVENTORY', 'TRACKING'];
+const SCHEDULED: ChannelStream[] = ['ORDERS', 'FBA_INVENTORY', 'TRACKING', 'STOCK'];
 
 function minutesOf(account: accounts.AccountRow, stream: ChannelStream) {
   const p = settingsOf(account).pollMinutes;
@@ -64,12 +64,12 @@ export async function queuePull(
   runner: JobRunner,
   accountId: string,
   stream: ChannelStream,
-  by: { userId: string | null; requestId: string | null },
+  by: { userId: string | null; requestId: string | null; full?: boolean },
 ) {
   return runner.enqueue(db, {
     kind: PULL_JOB,
     key: `${accountId}:${stream}:${Date.now()}:${Math.random().toString(36).slice(2, 8)}`,
-    payload: { accountId, stream },
+    payload: { accountId, stream, full: by.full === true },
     createdBy: by.userId,
     requestId: by.requestId,
   });
@@ -200,8 +200,10 @@ export function pullJob(box: SecretBox, runner: JobRunner) {
       else if (stream === 'FBA_INVENTORY') await pullFba(job, box, account, log);
       else if (stream === 'TRACKING') await pullTracking(job, box, account, log);
       else if (stream === 'STOCK') {
-        await queueStock(job.db, account, null, false);
-        await ensurePush(job.db, runner, account.id, 0);
+        // Run now sends every listing's level; the schedule sends those that differ from what the channel last
+        // accepted (a change missed, a level the channel moved itself).
+        if ((await queueStock(job.db, account, null, job.job.payload.full !== true)) > 0)
+          await ensurePush(job.db, runner, account.id, 0);
       } else
         throw Object.assign(new Error(`${stream} runs are not available for ${account.type} accounts.`), {
           permanent: true,

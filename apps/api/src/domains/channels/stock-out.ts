@@ -10,6 +10,7 @@ import { openAccount, settingsOf } from './account.service.ts';
 import { callLog } from './call-log.ts';
 import { channelModule } from './connectors/registry.ts';
 import type { StockLevel } from './connectors/types.ts';
+import * as repo from './sync.repository.ts';
 
 /**
  * Stock out: every change of available stock (on hand less reserved: `stock.level_changed`, from postings and
@@ -180,6 +181,12 @@ export function pushStockJob(box: SecretBox) {
       if (failure instanceof ConnectorError && !failure.retryable) break;
       if (failure) break;
     }
+    // The Stock Update screens show when the account's stock last went out, and how.
+    await repo.saveCursor(job.db, account.id, 'STOCK', {
+      ok: !failure,
+      error: failure ? (failure instanceof Error ? failure.message : String(failure)).slice(0, 1000) : null,
+      nextRunAt: new Date(Date.now() + settingsOf(account).pollMinutes.stock * 60_000),
+    });
     if (failure) throw failure;
   };
 }

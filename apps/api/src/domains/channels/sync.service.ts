@@ -153,6 +153,7 @@ export async function runNow(ctx: Ctx, id: string, input: z.output<typeof RunNow
   const jobId = await queuePull(ctx.db, ctx.request.server.jobs, id, input.stream, {
     userId: ctx.user.id,
     requestId: ctx.requestId,
+    full: true,
   });
   ctx.reply.raw.once('finish', () => ctx.request.server.jobs.nudge());
   await ctx.audit({
