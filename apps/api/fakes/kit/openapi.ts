@@ -227,6 +227,8 @@ class Document implements Contract {
         allErrors: true,
         logger: false,
         validateSchema: false,
+        // Money as JSON numbers (19.99) is a multiple of 0.01 only within a float's precision.
+        multipleOfPrecision: 6,
         ...(coerce ? { coerceTypes: 'array' as const } : {}),
       });
       addFormats(ajv);
@@ -439,7 +441,7 @@ class Document implements Contract {
 /** A JSON Schema file of its own (draft-07), e.g. Amazon's listings feed schema, as one validator. */
 export async function loadJsonSchema(file: string): Promise<(value: unknown) => string[]> {
   const schema = JSON.parse(await readFile(file, 'utf8')) as Obj;
-  const ajv = new Ajv({ strict: false, allErrors: true, logger: false, validateSchema: false });
+  const ajv = new Ajv({ strict: false, allErrors: true, logger: false, validateSchema: false, multipleOfPrecision: 6 });
   addFormats(ajv);
   const { $schema: _ignored, ...rest } = schema;
   const check = ajv.compile(rest);

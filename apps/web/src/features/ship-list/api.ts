@@ -1,4 +1,10 @@
-import type { EndpointQuery, ShipListCancelInput, ShipListConfirmInput, shipListsApi } from '@backoffice/contracts';
+import type {
+  EndpointQuery,
+  LabelRowInput,
+  ShipListCancelInput,
+  ShipListConfirmInput,
+  shipListsApi,
+} from '@backoffice/contracts';
 import { shipListsEndpoints as api } from '../../shared/api/endpoints/ship-lists.gen.ts';
 import { shippingLabelsEndpoints as labelsApi } from '../../shared/api/endpoints/shipping-labels.gen.ts';
 import { useEndpointMutation, useEndpointQuery } from '../../shared/api/hooks.ts';
@@ -65,7 +71,7 @@ export function useShipListLabels(id: string) {
 /** Labels for every row of the list whose carrier has a connector (the server makes each once). */
 export function useCreateLabels() {
   return useEndpointMutation(labelsApi.createShipListLabels, {
-    input: ({ id }: { id: string }) => ({ params: { id }, body: {} }),
+    input: ({ id, rows }: { id: string; rows: LabelRowInput[] }) => ({ params: { id }, body: { rows } }),
   });
 }
 

@@ -1,5 +1,5 @@
 import { PrinterOutlined, StopOutlined, TagsOutlined } from '@ant-design/icons';
-import type { ShipList, ShipListLabelsResult, ShippingLabel } from '@backoffice/contracts';
+import type { LabelRowInput, ShipList, ShipListLabelsResult, ShippingLabel } from '@backoffice/contracts';
 import { Alert, Button, Popconfirm, Space, Table, Tag, Typography, theme } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -16,9 +16,12 @@ import { labelsPdfPath, useCancelLabel, useCreateLabels, useShipListLabels } fro
  */
 export function LabelsPanel({
   list,
+  rows,
   onTracking,
 }: {
   list: ShipList;
+  /** The services and weights chosen on the page so far (the server's defaults for the rest). */
+  rows: () => LabelRowInput[];
   /** The live labels' parcels (weights and tracking numbers), for the rows. */
   onTracking: (labels: ShippingLabel[]) => void;
 }) {
@@ -34,7 +37,7 @@ export function LabelsPanel({
 
   const make = async () => {
     try {
-      const result = await create.mutateAsync({ id: list.id });
+      const result = await create.mutateAsync({ id: list.id, rows: rows() });
       setOutcome(result);
       const made = result.items.flatMap((i) => (i.label && i.label.status === 'CREATED' ? [i.label] : []));
       if (made.length) onTracking(made);

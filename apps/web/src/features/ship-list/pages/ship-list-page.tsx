@@ -117,6 +117,22 @@ function ShipListBody({ list }: { list: ShipList }) {
     [],
   );
 
+  // What the labels are made with: each row's chosen service, and its weights once every parcel has one.
+  const labelRows = () =>
+    Object.entries(rows).flatMap(([invoiceId, r]) =>
+      r.carrierServiceId
+        ? [
+            {
+              invoiceId,
+              carrierServiceId: r.carrierServiceId,
+              ...(r.parcels.length && r.parcels.every((p) => weightOk(p.weightKg))
+                ? { parcels: r.parcels.map((p) => ({ weightKg: p.weightKg.trim() })) }
+                : {}),
+            },
+          ]
+        : [],
+    );
+
   // A label's parcels become the row's: its service, weights and the carrier's tracking numbers.
   const fillFromLabels = (labels: ShippingLabel[]) => {
     if (!open) return;
@@ -411,7 +427,7 @@ function ShipListBody({ list }: { list: ShipList }) {
           </Space>
         </Panel>
       ) : null}
-      {list.status !== 'CANCELED' ? <LabelsPanel list={list} onTracking={fillFromLabels} /> : null}
+      {list.status !== 'CANCELED' ? <LabelsPanel list={list} rows={labelRows} onTracking={fillFromLabels} /> : null}
       <Table<ShipListInvoiceRow>
         data-testid="sl-rows"
         rowKey={(r) => r.invoice.id}
