@@ -194,6 +194,26 @@ describe('delivering', () => {
     await server.close();
   });
 
+  it('delivers to nobody, at once, the events of a type whose handlers have nothing to do now', async () => {
+    const server = await startJobServer(t, 'outbox-idle', { autoStart: false });
+    let active = false;
+    server.app.jobs.on('test.idle', 'idle', recorder('idle'), { activeWhen: async () => active });
+    await server.db.transaction().execute((tx) => emitEvent(tx, { type: 'test.idle', key: 'i-1', payload: {} }));
+    const first = await emitted('test.idle', 'i-1');
+    server.app.jobs.start();
+    await eventually(async () => (await eventRow(first)).status === 'DELIVERED');
+    // Delivered in the one statement for unheard types: no attempt counted, no effect, no delivery record.
+    expect(await eventRow(first)).toMatchObject({ attempts: 0 });
+    expect(await effects(first)).toEqual([]);
+    active = true;
+    await server.db.transaction().execute((tx) => emitEvent(tx, { type: 'test.idle', key: 'i-2', payload: {} }));
+    const second = await emitted('test.idle', 'i-2');
+    server.app.jobs.nudge();
+    await eventually(async () => (await eventRow(second)).status === 'DELIVERED');
+    expect(await effects(second)).toEqual(['idle']);
+    await server.close();
+  });
+
   it('delivers each event once when two servers deliver at the same time', async () => {
     const [a, b] = await Promise.all([
       startJobServer(t, 'outbox-a', { autoStart: false }),

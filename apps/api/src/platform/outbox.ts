@@ -33,6 +33,12 @@ export interface EventHandlerRegistration {
   /** Unique and stable: deliveries are recorded under it (renaming it redelivers every event of its type). */
   name: string;
   handle: EventHandler;
+  /**
+   * Whether the handler has anything to do now (the channels' stock handler: some listing exists). When every
+   * handler of a type says no, its pending events are delivered to nobody in one statement, as a type nobody
+   * listens to, instead of one transaction each (a posting of thousands of lines emits thousands).
+   */
+  activeWhen?: (db: Kysely<Database>) => Promise<boolean>;
 }
 
 /**

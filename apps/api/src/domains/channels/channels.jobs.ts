@@ -14,7 +14,7 @@ import {
 } from './messages-out.ts';
 import { REAPPLY_JOB, reapplyJob } from './orders-in.ts';
 import { PULL_JOB, pullJob, scheduleDue } from './pull.ts';
-import { onLevelChanged, PUSH_STOCK_JOB, pushStockJob } from './stock-out.ts';
+import { anyListingToUpdate, onLevelChanged, PUSH_STOCK_JOB, pushStockJob } from './stock-out.ts';
 
 /**
  * The channels' background work, registered with the platform's job runner: the outbox handlers (shipments and
@@ -27,7 +27,9 @@ export function registerChannels(app: FastifyInstance, config: Pick<Config, 'sec
   const anyScreen: PermissionName = 'view_api_configuration';
   runner.on(CHANNEL_ORDER_EVENT, 'channels.shipment', (tx, event) => queueShipped(tx, runner, event));
   runner.on(CHANNEL_REFUND_EVENT, 'channels.refund', (tx, event) => queueRefund(tx, runner, event));
-  runner.on('stock.level_changed', 'channels.stock', (tx, event) => onLevelChanged(tx, runner, event));
+  runner.on('stock.level_changed', 'channels.stock', (tx, event) => onLevelChanged(tx, runner, event), {
+    activeWhen: anyListingToUpdate,
+  });
   runner.register({
     kind: PULL_JOB,
     run: pullJob(box, runner),

@@ -82,6 +82,14 @@ export async function ensurePush(db: Db, runner: JobRunner, accountId: string, d
   });
 }
 
+/** Whether any enabled account has a listing: else a change of stock has nobody to reach (see the outbox). */
+export async function anyListingToUpdate(db: Db): Promise<boolean> {
+  const r = await sql<{ any: boolean }>`
+    SELECT EXISTS (SELECT 1 FROM channel_listings l JOIN channel_accounts a ON a.id = l.account_id
+                   WHERE a.enabled) AS any`.execute(db);
+  return r.rows[0]?.any === true;
+}
+
 /** The outbox handler of `stock.level_changed`. */
 export async function onLevelChanged(tx: Transaction<Database>, runner: JobRunner, event: DeliveredEvent) {
   const { productId, warehouseId } = event.payload as { productId: string; warehouseId: string };

@@ -158,8 +158,13 @@ export class JobRunner {
    * An area's handler of an event type (see platform/outbox.ts): delivered at least once, in a transaction with
    * the record of its delivery, so its effect happens once. `name` must be unique and never change.
    */
-  on(type: string, name: string, handle: EventHandler): void {
-    this.events.register({ type, name, handle });
+  on(
+    type: string,
+    name: string,
+    handle: EventHandler,
+    options: { activeWhen?: (db: Kysely<Database>) => Promise<boolean> } = {},
+  ): void {
+    this.events.register({ type, name, handle, ...options });
   }
 
   /**

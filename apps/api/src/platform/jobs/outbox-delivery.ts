@@ -31,7 +31,16 @@ export async function deliverPendingEvents(
   // Events nobody listens to are delivered to nobody, all at once (no handler: nothing to record per event).
   // Every server registers the same handlers, so what this one does not listen to, none does. Types kept for a
   // handler to come (EventHandlers.keepUntilHandled) stay PENDING instead, untouched, until one is registered.
-  const types = handlers.types();
+  // A type whose every handler says it has nothing to do now is delivered like one nobody listens to.
+  const idle: string[] = [];
+  for (const type of handlers.types()) {
+    const regs = handlers.for(type);
+    if (!regs.every((r) => r.activeWhen)) continue;
+    let active = false;
+    for (const r of regs) if (await r.activeWhen?.(db)) active = true;
+    if (!active) idle.push(type);
+  }
+  const types = handlers.types().filter((t) => !idle.includes(t));
   const unheard = [...types, ...handlers.keptTypes().filter((t) => !types.includes(t))];
   await db
     .updateTable('outbox_events')
