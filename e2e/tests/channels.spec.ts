@@ -197,6 +197,11 @@ test('an Amazon order is pulled, picked, labelled by Royal Mail, shipped, confir
     timeout: 30_000,
   });
 
+  // Royal Mail Fulfillment lists the label with its tracking number.
+  await page.goto('/#/api/royal-mail-fulfillment');
+  await expect(page.getByTestId('carrier-labels')).toContainText(tracking);
+  await expect(page.getByTestId('carrier-labels')).toContainText(invoiceNumber);
+
   // 10 in, 1 sold: 9 reach eBay and Shopify, shown on their Stock Update screens.
   await expect.poll(() => ebay.offerQuantityOf(`OFFER-${u}`), { timeout: 60_000 }).toBe(9);
   await expect.poll(() => shopify.quantityOf(sku.shopify), { timeout: 60_000 }).toBe(9);

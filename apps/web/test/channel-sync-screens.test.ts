@@ -46,12 +46,16 @@ describe('channel sync screens', () => {
     for (const p of paths) expect(ids.has(p), p).toBe(true);
   });
 
-  it('show either messages or stock, and stock only where listings are pushed', () => {
+  it('show one of messages, stock or labels; stock only where listings are pushed, labels only for carriers', () => {
     for (const screen of Object.values(SYNC_SCREENS)) {
-      const hasStock = 'stock' in screen && screen.stock;
+      const hasStock = 'stock' in screen && !!screen.stock;
       const hasMessages = 'messages' in screen && !!screen.messages;
-      expect(hasStock !== hasMessages, screen.id).toBe(true);
+      const hasLabels = 'labels' in screen && !!screen.labels;
+      expect([hasStock, hasMessages, hasLabels].filter(Boolean), screen.id).toHaveLength(1);
       if (hasStock) expect(screen.streams).toEqual(['STOCK']);
+      if (hasLabels)
+        for (const type of 'types' in screen ? screen.types : [])
+          expect(['ROYAL_MAIL', 'DHL', 'DPD', 'PARCELFORCE'], screen.id).toContain(type);
     }
   });
 });

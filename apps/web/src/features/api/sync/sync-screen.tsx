@@ -15,6 +15,7 @@ import { ErrorState } from '../../../shared/ui/states.tsx';
 import { API_CONFIG_PATH } from '../api-configuration/account-words.tsx';
 import { AccountCards } from './account-cards.tsx';
 import { useChannelState } from './api.ts';
+import { LabelsTable } from './labels-table.tsx';
 import { MessagesTable } from './messages-table.tsx';
 import { StockTable } from './stock-table.tsx';
 
@@ -31,6 +32,8 @@ export interface SyncScreenSpec {
   messages?: readonly ChannelMessageOperation[];
   /** The stock table instead of messages. */
   stock?: boolean;
+  /** The carriers' labels (made from ship lists). */
+  labels?: boolean;
   /** The empty state's sentence: `sync.empty.<key>`. */
   empty: 'amazon' | 'ebay' | 'shopify' | 'marketplace' | 'samsung' | 'royalMail' | 'dhl' | 'dpdParcelforce';
 }
@@ -71,6 +74,7 @@ export function SyncScreen({ spec }: { spec: SyncScreenSpec }) {
       <>
         <AccountCards accounts={accounts} streams={spec.streams} counts={spec.stock ? 'stock' : 'messages'} />
         {spec.stock ? <StockTable accounts={accounts} /> : null}
+        {spec.labels && spec.types ? <LabelsTable types={spec.types} /> : null}
         {spec.messages ? (
           <MessagesTable
             accounts={accounts}
