@@ -176,7 +176,8 @@ export const ChannelStockRow = z
 export type ChannelStockRow = z.infer<typeof ChannelStockRow>;
 
 export const ChannelStockQuery = PageQuery.extend({
-  accountId: Uuid,
+  /** One account's listings; empty: those of every account the user's permissions open. */
+  accountId: Uuid.optional(),
   state: z.enum(['ALL', 'WAITING', 'FAILED']).default('ALL'),
 });
 export type ChannelStockQuery = z.infer<typeof ChannelStockQuery>;

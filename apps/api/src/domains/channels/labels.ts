@@ -19,7 +19,7 @@ import type { Database } from '../../db/schema.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { ConnectorError } from '../../platform/connectors/http.ts';
 import { AppError, conflict, forbidden, notFound, unprocessable } from '../../platform/errors.ts';
-import { offsetOf, toPage } from '../../platform/pagination.ts';
+import { offsetOf, parseSort, toPage } from '../../platform/pagination.ts';
 import { sendPdf } from '../../platform/pdf/index.ts';
 import { type Ctx, sendFile } from '../../platform/routes.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
@@ -125,9 +125,18 @@ export async function listLabels(db: Db, user: AuthUser, q: ListQuery) {
       ]),
     );
   }
+  const labelSort = parseSort(
+    q.sort,
+    { createdAt: 'l.created_at', reference: 'l.reference' },
+    {
+      column: 'l.created_at',
+      direction: 'desc',
+    },
+  );
   const [rows, count] = await Promise.all([
     base
-      .orderBy('l.created_at', q.sort === 'createdAt' ? 'asc' : 'desc')
+      .orderBy(sql.ref(labelSort.column), labelSort.direction)
+      .orderBy('l.created_at', 'desc')
       .orderBy('l.id')
       .limit(q.pageSize)
       .offset(offsetOf(q))

@@ -12,7 +12,7 @@ import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
 import { conflict, isUniqueViolation, notFound, unprocessable } from '../../platform/errors.ts';
-import { likePattern, offsetOf, toPage } from '../../platform/pagination.ts';
+import { likePattern, offsetOf, parseSort, toPage } from '../../platform/pagination.ts';
 import type { Ctx } from '../../platform/routes.ts';
 import { findAccountRow } from './account.service.ts';
 import { ensurePush, queueStock } from './stock-out.ts';
@@ -69,8 +69,20 @@ export async function listListings(db: Db, q: ChannelListingListQuery) {
       eb.or([eb('l.sku', 'ilike', pattern), eb('p.sku', 'ilike', pattern), eb('p.name', 'ilike', pattern)]),
     );
   }
+  const listingSort = parseSort(
+    q.sort,
+    { sku: 'l.sku', updatedAt: 'l.updated_at' },
+    { column: 'l.sku', direction: 'asc' },
+  );
   const [rows, count] = await Promise.all([
-    base.orderBy(sql`lower(a.name)`).orderBy('l.sku').orderBy('l.id').limit(q.pageSize).offset(offsetOf(q)).execute(),
+    base
+      .orderBy(sql.ref(listingSort.column), listingSort.direction)
+      .orderBy(sql`lower(a.name)`)
+      .orderBy('l.sku')
+      .orderBy('l.id')
+      .limit(q.pageSize)
+      .offset(offsetOf(q))
+      .execute(),
     base
       .clearSelect()
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -195,10 +207,15 @@ export async function listUnmapped(db: Db, q: UnmappedSkuListQuery) {
     base = base.where((eb) =>
       eb.or([eb('u.sku', 'ilike', likePattern(q.q as string)), eb('u.title', 'ilike', likePattern(q.q as string))]),
     );
+  const unmappedSort = parseSort(
+    q.sort,
+    { sku: 'u.sku', lastSeenAt: 'u.last_seen_at', orders: 'u.orders' },
+    { column: 'u.last_seen_at', direction: 'desc' },
+  );
   const [rows, count] = await Promise.all([
     base
       .select(['u.sku', 'u.title', 'u.orders', 'u.first_seen_at', 'u.last_seen_at', 'a.id', 'a.name', 'a.type'])
-      .orderBy('u.last_seen_at', 'desc')
+      .orderBy(sql.ref(unmappedSort.column), unmappedSort.direction)
       .orderBy('u.sku')
       .limit(q.pageSize)
       .offset(offsetOf(q))

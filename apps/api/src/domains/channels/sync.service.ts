@@ -23,7 +23,7 @@ import type { Database } from '../../db/schema.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../platform/errors.ts';
 import { findJobByKey, requeueFailed } from '../../platform/jobs/index.ts';
-import { offsetOf, toPage } from '../../platform/pagination.ts';
+import { offsetOf, parseSort, toPage } from '../../platform/pagination.ts';
 import type { Ctx } from '../../platform/routes.ts';
 import type { AccountRow } from './account.repository.ts';
 import * as accounts from './account.repository.ts';
@@ -249,10 +249,19 @@ export async function listMessages(db: Db, user: AuthUser, q: ChannelMessageList
     base = base.where((eb) =>
       eb.or([eb('m.external_order_id', 'ilike', `%${q.q}%`), eb('i.number', 'ilike', `%${q.q}%`)]),
     );
+  const messageSort = parseSort(
+    q.sort,
+    { createdAt: 'm.created_at', status: 'm.status' },
+    {
+      column: 'm.created_at',
+      direction: 'desc',
+    },
+  );
   const [rows, count] = await Promise.all([
     base
       .selectAll('m')
       .select(messageColumns)
+      .orderBy(sql.ref(messageSort.column), messageSort.direction)
       .orderBy('m.created_at', 'desc')
       .orderBy('m.id', 'desc')
       .limit(q.pageSize)
@@ -304,15 +313,24 @@ export async function retryMessage(ctx: Ctx, id: string): Promise<ChannelMessage
 }
 
 export async function listStock(db: Db, user: AuthUser, q: ChannelStockQuery) {
-  const account = await findAccountRow(db, q.accountId);
-  requireWork(user, account, 'STOCK');
+  const stockSort = parseSort(q.sort, { sku: 'l.sku', queuedAt: 's.queued_at' }, { column: 'l.sku', direction: 'asc' });
+  let accountIds: string[];
+  if (q.accountId) {
+    const account = await findAccountRow(db, q.accountId);
+    requireWork(user, account, 'STOCK');
+    accountIds = [account.id];
+  } else
+    accountIds = (await db.selectFrom('channel_accounts').select(['id', 'type']).execute())
+      .filter((a) => mayWork(user, a.type as ChannelAccountType, 'STOCK'))
+      .map((a) => a.id);
+  if (!accountIds.length) return toPage([], '0', q);
   let base = db
     .selectFrom('channel_listings as l')
     .innerJoin('products as p', 'p.id', 'l.product_id')
     .leftJoin('channel_stock_queue as s', (j) =>
       j.onRef('s.listing_id', '=', 'l.id').onRef('s.account_id', '=', 'l.account_id'),
     )
-    .where('l.account_id', '=', q.accountId);
+    .where('l.account_id', 'in', accountIds);
   if (q.state === 'WAITING') base = base.where('s.listing_id', 'is not', null).where('s.last_error', 'is', null);
   if (q.state === 'FAILED') base = base.where('s.last_error', 'is not', null);
   if (q.q) base = base.where((eb) => eb.or([eb('l.sku', 'ilike', `%${q.q}%`), eb('p.name', 'ilike', `%${q.q}%`)]));
@@ -333,6 +351,7 @@ export async function listStock(db: Db, user: AuthUser, q: ChannelStockQuery) {
       ])
       .orderBy(sql`s.last_error IS NULL`)
       .orderBy(sql`s.queued_at IS NULL`)
+      .orderBy(sql.ref(stockSort.column), stockSort.direction)
       .orderBy('l.sku')
       .limit(q.pageSize)
       .offset(offsetOf(q))
@@ -386,6 +405,11 @@ export async function listFba(db: Db, user: AuthUser, q: FbaInventoryQuery) {
         eb('f.product_name', 'ilike', `%${q.q}%`),
       ]),
     );
+  const fbaSort = parseSort(
+    q.sort,
+    { sku: 'f.sku', fulfillable: 'f.fulfillable', inbound: 'f.inbound', unfulfillable: 'f.unfulfillable' },
+    { column: 'f.sku', direction: 'asc' },
+  );
   const [rows, totals] = await Promise.all([
     base
       .select([
@@ -406,6 +430,7 @@ export async function listFba(db: Db, user: AuthUser, q: FbaInventoryQuery) {
         'p.name as product_full_name',
         sql<string>`coalesce(t.in_transit, 0)`.as('in_transit'),
       ])
+      .orderBy(sql.ref(fbaSort.column), fbaSort.direction)
       .orderBy('f.sku')
       .orderBy('a.name')
       .limit(q.pageSize)
