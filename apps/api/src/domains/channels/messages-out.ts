@@ -5,6 +5,7 @@ import {
   FAILED_PROCESS_TYPE,
   SALES_CHANNEL_ACCOUNT_TYPES,
 } from '@backoffice/contracts';
+import Decimal from 'decimal.js';
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../../db/db.ts';
 import type { Database } from '../../db/schema.ts';
@@ -107,7 +108,7 @@ async function shippedLines(db: Kysely<Database>, accountId: string, p: ChannelS
     .select(['product_id', 'quantity'])
     .where('invoice_id', '=', p.invoiceId)
     .execute())
-    invoiced.set(l.product_id, (invoiced.get(l.product_id) ?? 0) + Math.round(Number(l.quantity)));
+    invoiced.set(l.product_id, (invoiced.get(l.product_id) ?? 0) + new Decimal(l.quantity).floor().toNumber());
   const out: { externalLineId: string; quantity: number }[] = [];
   for (const l of lines) {
     const product = products.get(l.sku);
