@@ -66,7 +66,8 @@ test('an Amazon order is pulled, picked, labelled by Royal Mail, shipped, confir
       code: `RMCD${u}`.slice(0, 20),
       name: `Royal Mail ${u}`,
       integration: 'ROYAL_MAIL',
-      services: [{ code: 'TPN24', name: 'Tracked 24', tracked: true }],
+      // Named apart from the seeded Tracked 24, which other flows choose by its name.
+      services: [{ code: 'TPN24', name: `Tracked next day ${u}`, tracked: true }],
     },
     { 'idempotency-key': `ch-carrier-${u}` },
   );
@@ -169,8 +170,7 @@ test('an Amazon order is pulled, picked, labelled by Royal Mail, shipped, confir
   await page.getByTestId('sl-row-service').click();
   await page
     .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: 'Tracked 24' })
-    .filter({ hasText: u })
+    .filter({ hasText: `Tracked next day ${u}` })
     .click();
   await page.getByTestId('sl-labels-create').click();
   const labels = page.getByTestId('sl-labels');
