@@ -22,7 +22,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { bundlesRoutes, bundleTaskReferences } from './domains/bundles/index.ts';
 import { carriersRoutes } from './domains/carriers/index.ts';
-import { channelsRoutes, registerChannels } from './domains/channels/index.ts';
+import { channelListingImportJob, channelsRoutes, registerChannels } from './domains/channels/index.ts';
 import { configurationReferences, configurationRoutes, mailSettingsLoader } from './domains/configuration/index.ts';
 import { consignmentInvoiceReferences, consignmentInvoicesRoutes } from './domains/consignment-invoices/index.ts';
 import { creditNoteReferences, creditNotesRoutes, registerCreditNotes } from './domains/credit-notes/index.ts';
@@ -258,6 +258,7 @@ export async function buildApp({
     products: runProductImport,
     inventory: runInventoryImport,
     sales_invoices: runSalesInvoiceUpload,
+    channel_listings: channelListingImportJob(() => app.jobs),
   });
   registerFifoProcess(app);
   registerCheckpoints(app);

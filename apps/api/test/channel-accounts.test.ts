@@ -49,7 +49,7 @@ describe('Api Config accounts', () => {
         { name: 'sellerId', secret: false, set: true },
       ],
     });
-    expect(a.settings.operations).toEqual(['ORDERS', 'SHIPMENTS', 'STOCK', 'REFUNDS', 'FBA_INVENTORY']);
+    expect(a.settings.operations).toEqual(['ORDERS', 'SHIPMENTS', 'STOCK', 'REFUNDS', 'INVOICES', 'FBA_INVENTORY']);
     expect(JSON.stringify(a)).not.toContain(SECRET);
     const got = await viewer.get<ChannelAccount>(`${PATH}/${a.id}`);
     expect(JSON.stringify(got.body)).not.toContain(SECRET);

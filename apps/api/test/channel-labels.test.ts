@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARCELFORCE_FAKE_LOGIN, type ParcelforceFake, startParcelforceFake } from '../fakes/parcelforce/index.ts';
 import { ROYAL_MAIL_FAKE_API_KEY, startRoyalMailFake } from '../fakes/royal-mail/index.ts';
 import { type ApiClient, clientWith, startTestApp, type TestApp } from './app.ts';
+import { receivingWarehouse } from './channels-kit.ts';
 import { pickInvoices } from './fulfilment.ts';
 
 /**
@@ -98,21 +99,7 @@ beforeAll(async () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     if (account.type === 'ROYAL_MAIL') rmAccountId = res.body.id;
   }
-  const w = await ta.t.db
-    .insertInto('warehouses')
-    .values({ code: `LBW${uniq()}`, name: 'Label warehouse', kind: 'OWN' })
-    .returning(['id'])
-    .executeTakeFirstOrThrow();
-  warehouseId = w.id;
-  const receiving = await ta.t.db
-    .insertInto('warehouse_locations')
-    .values({ warehouse_id: w.id, code: 'RECV' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await ta.t.db
-    .insertInto('warehouse_configs')
-    .values({ warehouse_id: w.id, default_receiving_location_id: receiving.id, over_receipt_tolerance: '0' })
-    .execute();
+  warehouseId = (await receivingWarehouse(ta, `LBW${uniq()}`, 'Label warehouse')).id;
   const p = await ta.t.db
     .insertInto('products')
     .values({

@@ -11,12 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AMAZON_FAKE_CREDENTIALS, type AmazonFake, startAmazonFake } from '../fakes/amazon/index.ts';
 import { checkStock } from '../src/domains/stock/index.ts';
 import { type ApiClient, clientWith, startTestApp, type TestApp } from './app.ts';
+import { receivingWarehouse, settleJobs } from './channels-kit.ts';
 import { shipInvoices } from './fulfilment.ts';
 
 /**
  * The channels end to end through the API and the job runner, against the Amazon fake: an order pulled becomes one
  * booked invoice (twice pulled, still one), an unknown SKU fails in words and is retried once mapped, shipping tells
- * Amazon the tracking number, and every change of available stock reaches the listing's quantity.
+ * Amazon the tracking number and uploads the VAT invoice, and every change of available stock reaches the listing's quantity.
  */
 
 let ta: TestApp;
@@ -30,48 +31,13 @@ let n = 0;
 const uniq = () => `${++n}${Date.now() % 100000}`;
 const key = () => ({ 'idempotency-key': `cf-${uniq()}` });
 
-async function settle() {
-  ta.app.jobs.nudge();
-  await ta.app.jobs.idle();
-  // A delivered event may queue a job (a push gathered for a moment): run until nothing is left.
-  for (let i = 0; i < 20; i++) {
-    const waiting = await ta.t.db
-      .selectFrom('jobs')
-      .select(['id', 'run_after'])
-      .where('status', 'in', ['QUEUED', 'RUNNING'])
-      .execute();
-    const events = await ta.t.db.selectFrom('outbox_events').select('id').where('status', '=', 'PENDING').execute();
-    if (!waiting.length && !events.length) return;
-    await ta.t.db.updateTable('jobs').set({ run_after: new Date() }).where('status', '=', 'QUEUED').execute();
-    await ta.t.db
-      .updateTable('outbox_events')
-      .set({ deliver_after: new Date() })
-      .where('status', '=', 'PENDING')
-      .execute();
-    ta.app.jobs.nudge();
-    await ta.app.jobs.idle();
-  }
-}
+const settle = () => settleJobs(ta);
 
 beforeAll(async () => {
   ta = await startTestApp();
   admin = (await clientWith(ta, ALL_PERMISSIONS)).api;
   fake = await startAmazonFake();
-  const w = await ta.t.db
-    .insertInto('warehouses')
-    .values({ code: `CFW${uniq()}`, name: 'Channel warehouse', kind: 'OWN' })
-    .returning(['id'])
-    .executeTakeFirstOrThrow();
-  warehouseId = w.id;
-  const receiving = await ta.t.db
-    .insertInto('warehouse_locations')
-    .values({ warehouse_id: w.id, code: 'RECV' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await ta.t.db
-    .insertInto('warehouse_configs')
-    .values({ warehouse_id: w.id, default_receiving_location_id: receiving.id, over_receipt_tolerance: '0' })
-    .execute();
+  warehouseId = (await receivingWarehouse(ta, `CFW${uniq()}`, 'Channel warehouse')).id;
   product = await ta.t.db
     .insertInto('products')
     .values({ sku: `CF-${uniq()}`, name: 'Channel widget', unit: 'Unit', kind: 'STOCK', sale_price: '12.50' })
@@ -223,6 +189,21 @@ describe('channels end to end (Amazon fake)', () => {
     const sent = (await messages('&operation=SHIPMENT')).filter((m) => m.externalOrderId === orderId);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ status: 'DONE', processType: 'STATUS_SHIPPED' });
+    // UPLOAD_INVOICE: the VAT invoice's PDF goes to Amazon beside the confirmation, with its totals.
+    const uploaded = (await messages('&operation=INVOICE')).filter((m) => m.externalOrderId === orderId);
+    expect(uploaded.map((m) => [m.status, m.processType])).toEqual([['DONE', 'UPLOAD_INVOICE']]);
+    const invoice = await ta.t.db
+      .selectFrom('sales_invoices')
+      .select(['number', 'gross_total', 'vat_total'])
+      .where('id', '=', inv.id)
+      .executeTakeFirstOrThrow();
+    expect(fake.invoicesOf(orderId)).toEqual([
+      expect.objectContaining({
+        invoiceNumber: invoice.number,
+        totalAmount: invoice.gross_total,
+        vatAmount: invoice.vat_total,
+      }),
+    ]);
     // 10 in, 1 shipped: 9 on hand; the first order's 2 still reserved: 7 available, less the account's 1-unit buffer.
     const detail = await admin.get<SalesInvoice>(`/api/sales-invoices/${inv.id}`);
     expect(detail.body.status).toBe('PROCESSED');

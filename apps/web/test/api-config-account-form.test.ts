@@ -33,6 +33,7 @@ const saved: ChannelAccount = {
     stockBuffer: { mode: 'UNITS', value: 2 },
     pollMinutes: { orders: 15, returns: 60, tracking: 60, stock: 15 },
     operations: ['ORDERS', 'STOCK'],
+    stockDelivery: 'API',
   },
   lastTest: null,
   createdAt: '2026-01-05T10:00:00.000Z',
@@ -101,6 +102,7 @@ describe('the body an Api Config save sends', () => {
       stockBuffer: { mode: 'NONE', value: 0 },
       pollMinutes: { orders: 15, returns: 60, tracking: 60, stock: 15 },
       operations: ['ORDERS', 'STOCK'],
+      stockDelivery: 'API',
     });
   });
 
@@ -133,7 +135,7 @@ describe('the Api Config form', () => {
 
   it('offers the polling intervals of what the type does', () => {
     expect(pollKindsOf('AMAZON')).toEqual(['orders', 'stock']);
-    expect(pollKindsOf('EBAY')).toEqual(['orders', 'stock']);
+    expect(pollKindsOf('EBAY')).toEqual(['orders', 'returns', 'stock']);
     expect(pollKindsOf('ROYAL_MAIL')).toEqual(['tracking']);
   });
 

@@ -2,6 +2,7 @@ export * from './carriers/carriers.ts';
 export * from './channels/accounts.ts';
 export * from './channels/labels.ts';
 export * from './channels/listings.ts';
+export * from './channels/stock-files.ts';
 export * from './channels/sync.ts';
 export * from './configuration/document-numbers.ts';
 export * from './configuration/mail-settings.ts';

@@ -399,6 +399,8 @@ export interface Database {
   channel_messages: ChannelMessagesTable;
   channel_stock_queue: ChannelStockQueueTable;
   channel_fba_inventory: ChannelFbaInventoryTable;
+  channel_stock_files: ChannelStockFilesTable;
+  channel_returns: ChannelReturnsTable;
   permissions: PermissionsTable;
   roles: RolesTable;
   role_permissions: RolePermissionsTable;
@@ -1543,6 +1545,15 @@ export interface ChannelInboxTable {
   received_at: Timestamp;
   applied_at: Timestamp | null;
 }
+export interface ChannelReturnsTable {
+  account_id: string;
+  external_return_id: string;
+  external_order_id: string;
+  return_ticket_id: string;
+  status: string;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
 export interface ChannelCursorsTable {
   account_id: string;
   stream: string;
@@ -1591,6 +1602,18 @@ export interface ChannelFbaInventoryTable {
   reserved: Generated<string>;
   unfulfillable: Generated<string>;
   read_at: Timestamp;
+}
+/** Migration 0057: stock files produced for accounts whose stock goes to a file. */
+export interface ChannelStockFilesTable {
+  id: Generated<string>;
+  account_id: string;
+  produced_at: Timestamp;
+  row_count: number;
+  size_bytes: number;
+  sha256: string;
+  content: Buffer;
+  job_id: string | null;
+  created_by: string | null;
 }
 /** Migration 0055: carrier labels made from a ship list. */
 export interface ShippingLabelsTable {

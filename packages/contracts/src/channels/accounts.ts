@@ -75,7 +75,7 @@ export const CHANNEL_ACCOUNT_TYPE_INFO: Record<
       { name: 'refreshToken', secret: true },
       { name: 'sellerId', secret: false },
     ],
-    operations: ['ORDERS', 'SHIPMENTS', 'STOCK', 'REFUNDS', 'FBA_INVENTORY'],
+    operations: ['ORDERS', 'SHIPMENTS', 'STOCK', 'REFUNDS', 'INVOICES', 'FBA_INVENTORY'],
     marketplace: 'MARKETPLACE_ID',
     defaultMarketplace: 'A1F83G8C2ARO7P',
     modelledOnly: false,
@@ -87,7 +87,7 @@ export const CHANNEL_ACCOUNT_TYPE_INFO: Record<
       { name: 'clientSecret', secret: true },
       { name: 'refreshToken', secret: true },
     ],
-    operations: ['ORDERS', 'SHIPMENTS', 'STOCK', 'REFUNDS'],
+    operations: ['ORDERS', 'SHIPMENTS', 'STOCK', 'REFUNDS', 'RETURNS'],
     marketplace: 'MARKETPLACE_ID',
     defaultMarketplace: 'EBAY_GB',
     modelledOnly: false,
@@ -95,7 +95,7 @@ export const CHANNEL_ACCOUNT_TYPE_INFO: Record<
   SHOPIFY: {
     kind: 'CHANNEL',
     credentials: [{ name: 'accessToken', secret: true }],
-    operations: ['ORDERS', 'SHIPMENTS', 'STOCK', 'REFUNDS'],
+    operations: ['ORDERS', 'SHIPMENTS', 'STOCK', 'REFUNDS', 'RETURNS'],
     marketplace: 'SHOP_DOMAIN',
     defaultMarketplace: null,
     modelledOnly: false,
@@ -215,6 +215,14 @@ export const CarrierCodeMapping = z.object({
 });
 export type CarrierCodeMapping = z.infer<typeof CarrierCodeMapping>;
 
+/**
+ * Where an account's stock goes: the channel's API (pushed per listing), or a stock file (.xlsx) produced on the
+ * schedule for someone to download and upload to the channel (a store with no public seller API).
+ */
+export const STOCK_DELIVERIES = ['API', 'FILE'] as const;
+export const StockDelivery = z.enum(STOCK_DELIVERIES);
+export type StockDelivery = z.infer<typeof StockDelivery>;
+
 export const ChannelAccountSettings = z.object({
   /** The warehouses whose stock this channel sells; empty: all. */
   warehouseIds: z.array(Uuid).max(50),
@@ -224,6 +232,8 @@ export const ChannelAccountSettings = z.object({
   stockBuffer: StockBuffer,
   pollMinutes: PollMinutes,
   operations: z.array(ChannelOperation).max(CHANNEL_OPERATIONS.length),
+  /** An account saved before this setting existed reads as API. */
+  stockDelivery: StockDelivery,
 });
 export type ChannelAccountSettings = z.infer<typeof ChannelAccountSettings>;
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { checkMappingColumns, MappingColumn } from '../imports/excel-mappings.ts';
+import { ImportRun, ImportRunDetail, ImportRunListQuery, StoredFileName } from '../imports/import-runs.ts';
 import { endpoint } from '../platform/endpoint.ts';
 import { PageQuery, pageOf, Uuid } from '../platform/pagination.ts';
 import { singleLine } from '../platform/text.ts';
@@ -116,5 +118,75 @@ export const channelListingsApi = {
     summary: 'SKUs a channel sold that no listing or product has (orders waiting for a mapping)',
     query: UnmappedSkuListQuery,
     response: pageOf(UnmappedSku),
+  }),
+};
+
+/**
+ * Listings from an .xlsx (import kind `channel_listings`), through the import engine: a run, a proposed or saved
+ * mapping, every row checked as a listing is (this file's ChannelListingInput), then all rows written or none.
+ * A row names the account by name and the product by our SKU; the listing is the account's with that channel SKU
+ * (empty: ours), made when there is none, else changed; a row that changes nothing writes nothing, so uploading
+ * the same file again changes nothing. The run's createdCount counts listings made, updatedCount listings changed.
+ */
+export const ChannelListingImportInput = z
+  .object({
+    fileName: StoredFileName,
+    mappingId: Uuid.nullable().default(null),
+    columns: z.array(MappingColumn).max(100).optional(),
+    /** Listings are made or changed: the one mode of this kind. */
+    mode: z.literal('upsert').default('upsert'),
+  })
+  .superRefine((input, ctx) => {
+    if (input.columns) checkMappingColumns('channel_listings', input.columns, ctx);
+  });
+export type ChannelListingImportInput = z.input<typeof ChannelListingImportInput>;
+
+export const channelListingImportsApi = {
+  createChannelListingImport: endpoint({
+    method: 'POST',
+    path: '/api/channel-listing-imports',
+    permission: 'edit_api_configuration',
+    tag: 'channels',
+    summary:
+      'Start importing a stored file as listings (each row made or changed by account and channel SKU); answers the queued run at once (poll it). All rows are written, or none.',
+    body: ChannelListingImportInput,
+    response: ImportRun,
+    status: 201,
+    idempotent: true,
+  }),
+  listChannelListingImports: endpoint({
+    method: 'GET',
+    path: '/api/channel-listing-imports',
+    permission: 'view_api_configuration',
+    tag: 'channels',
+    summary: 'The history of listing uploads, newest first; search by file name; filter by status',
+    query: ImportRunListQuery,
+    response: pageOf(ImportRun),
+  }),
+  channelListingImportTemplate: endpoint({
+    method: 'GET',
+    path: '/api/channel-listing-imports/template',
+    permission: 'view_api_configuration',
+    tag: 'channels',
+    summary: 'An empty .xlsx with the listing columns, and a sheet explaining each',
+    response: z.unknown(),
+  }),
+  getChannelListingImport: endpoint({
+    method: 'GET',
+    path: '/api/channel-listing-imports/:id',
+    permission: 'view_api_configuration',
+    tag: 'channels',
+    summary: 'One listing upload: status, progress, counts and its first problems',
+    params: IdParams,
+    response: ImportRunDetail,
+  }),
+  channelListingImportErrors: endpoint({
+    method: 'GET',
+    path: '/api/channel-listing-imports/:id/errors',
+    permission: 'view_api_configuration',
+    tag: 'channels',
+    summary: "A listing upload's problems as an .xlsx file (row, column, field, problem)",
+    params: IdParams,
+    response: z.unknown(),
   }),
 };

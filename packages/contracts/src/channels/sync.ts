@@ -100,6 +100,8 @@ export const ChannelMessage = z
     externalOrderId: z.string().nullable(),
     salesInvoice: DocRef.nullable(),
     creditNote: DocRef.nullable(),
+    /** The return ticket a channel's return became (CREATE_/CANCEL_/COMPLETE_RETURN_ORDER). */
+    returnTicket: DocRef.nullable(),
     /** What it carried, in a line: "RM123456785GB via Royal Mail Tracked 48", "£12.50 refund", … */
     summary: z.string(),
     attempts: z.number().int(),

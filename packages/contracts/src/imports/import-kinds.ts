@@ -5,7 +5,13 @@ import type { PermissionName } from '../users/permissions.ts';
  * What a spreadsheet can be imported as. Each kind lists the fields its rows fill, so that a column
  * mapping can be saved (Excel mapping) for every kind, also those whose import screen comes later.
  */
-export const IMPORT_KINDS = ['products', 'inventory', 'sales_invoices', 'purchase_invoices'] as const;
+export const IMPORT_KINDS = [
+  'products',
+  'inventory',
+  'sales_invoices',
+  'purchase_invoices',
+  'channel_listings',
+] as const;
 export const ImportKind = z.enum(IMPORT_KINDS);
 export type ImportKind = z.infer<typeof ImportKind>;
 
@@ -120,6 +126,32 @@ export const IMPORT_KIND_DEFS: Record<ImportKind, ImportKindDef> = {
       { field: 'unitCost', label: 'Unit cost', required: true, aliases: ['cost', 'price', 'unit price'] },
       { field: 'discountPercent', label: 'Discount %', aliases: ['discount', 'disc', 'disc %', 'discount percent'] },
       { field: 'vatRate', label: 'VAT rate', aliases: ['vat', 'tax rate', 'vat code', 'vat %'] },
+    ],
+  },
+  channel_listings: {
+    kind: 'channel_listings',
+    label: 'Channel listings',
+    permission: 'edit_api_configuration',
+    // A listing (channels/listings.ts) per row: the account by name, the product by our SKU (as in every other
+    // kind), the channel's SKU (the listing's `sku`; empty: ours) and the channel's two ids.
+    fields: [
+      { field: 'account', label: 'Account', required: true, aliases: ['account name', 'channel account', 'channel'] },
+      { field: 'sku', label: 'SKU', required: true, aliases: ['our sku', 'product sku', 'item code', 'product code'] },
+      {
+        field: 'channelSku',
+        label: 'Channel SKU',
+        aliases: ['seller sku', 'merchant sku', 'listing sku', 'custom label', 'channel sku'],
+      },
+      {
+        field: 'externalId',
+        label: 'External id',
+        aliases: ['asin', 'listing id', 'item id', 'inventory item id'],
+      },
+      {
+        field: 'externalRef',
+        label: 'External reference',
+        aliases: ['external ref', 'offer id', 'location id', 'product type'],
+      },
     ],
   },
 };

@@ -47,6 +47,7 @@ export const SYSTEM_LOG_ENTITIES = [
   'inventory_import',
   'sales_invoices_import',
   'purchase_invoices_import',
+  'channel_listings_import',
   'file',
   'job',
   'fifo_process_run',
@@ -63,6 +64,7 @@ export const SYSTEM_LOG_ENTITIES = [
   'channel_listing',
   'channel_message',
   'shipping_label',
+  'channel_stock_file',
 ] as const;
 export type SystemLogEntity = (typeof SYSTEM_LOG_ENTITIES)[number];
 
@@ -139,5 +141,7 @@ export const SYSTEM_LOG_ACTIONS = [
   'test_connection',
   'api_call',
   'run_now',
+  'produce_stock_file',
+  'download',
 ] as const;
 export type SystemLogAction = (typeof SYSTEM_LOG_ACTIONS)[number];

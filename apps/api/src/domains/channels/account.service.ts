@@ -46,6 +46,7 @@ export function defaultSettings(type: ChannelAccountType): ChannelAccountSetting
     stockBuffer: { mode: 'NONE', value: 0 },
     pollMinutes: { ...DEFAULT_POLL_MINUTES },
     operations: [...CHANNEL_ACCOUNT_TYPE_INFO[type].operations],
+    stockDelivery: 'API',
   };
 }
 
@@ -60,6 +61,7 @@ export function settingsOf(row: repo.AccountRow): ChannelAccountSettings {
     stockBuffer: saved.stockBuffer ?? d.stockBuffer,
     pollMinutes: { ...d.pollMinutes, ...saved.pollMinutes },
     operations: saved.operations ?? d.operations,
+    stockDelivery: saved.stockDelivery === 'FILE' ? 'FILE' : d.stockDelivery,
   };
 }
 

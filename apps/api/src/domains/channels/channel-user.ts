@@ -5,7 +5,7 @@ import type { Ctx } from '../../platform/routes.ts';
 import type { AccountRow } from './account.repository.ts';
 
 /**
- * What a channel's work does on its own (an order made an invoice and booked, a cancelled order cancelled) runs
+ * What a channel's work does on its own (an order made an invoice and booked, a cancelled order cancelled, a return made a ticket) runs
  * under the person who set the account up, named in the log as the account ("Amazon UK (channel)"), with exactly
  * the permissions that work needs.
  */
@@ -15,6 +15,8 @@ const CHANNEL_WORK_PERMISSIONS = [
   'cancel_sales_invoice',
   'add_customer',
   'add_return_ticket',
+  'edit_return_ticket',
+  'process_return_ticket',
 ];
 
 export async function channelCtx(db: Kysely<Database>, account: AccountRow, requestId: string | null): Promise<Ctx> {

@@ -12,8 +12,9 @@ import {
   queueRefund,
   queueShipped,
 } from './messages-out.ts';
-import { REAPPLY_JOB, reapplyJob } from './orders-in.ts';
+import { REAPPLY_JOB } from './orders-in.ts';
 import { PULL_JOB, pullJob, scheduleDue } from './pull.ts';
+import { reapplyJob } from './reapply.ts';
 import { anyListingToUpdate, onLevelChanged, PUSH_STOCK_JOB, pushStockJob } from './stock-out.ts';
 
 /**

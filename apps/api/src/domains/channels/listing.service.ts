@@ -11,7 +11,8 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
-import { conflict, isUniqueViolation, notFound, unprocessable } from '../../platform/errors.ts';
+import { type AppError, conflict, isUniqueViolation, notFound, unprocessable } from '../../platform/errors.ts';
+import type { JobRunner } from '../../platform/jobs/index.ts';
 import { likePattern, offsetOf, parseSort, toPage } from '../../platform/pagination.ts';
 import type { Ctx } from '../../platform/routes.ts';
 import { findAccountRow } from './account.service.ts';
@@ -102,13 +103,20 @@ const skuTaken = (sku: string) =>
     sku,
   });
 
+/** Why products cannot be listed on this account (a carrier's), or null when they can. */
+export function listingAccountRefusal(account: { name: string; type: string }): AppError | null {
+  return accountKindOf(account.type as ChannelAccountType) === 'CHANNEL'
+    ? null
+    : unprocessable(
+        ChannelListingErrorCode.CHANNEL_LISTING_ACCOUNT_NOT_CHANNEL,
+        `${account.name} is a carrier: products are listed on sales channels only.`,
+      );
+}
+
 async function checked(ctx: Ctx, input: ListingValues) {
   const account = await findAccountRow(ctx.db, input.accountId);
-  if (accountKindOf(account.type as ChannelAccountType) !== 'CHANNEL')
-    throw unprocessable(
-      ChannelListingErrorCode.CHANNEL_LISTING_ACCOUNT_NOT_CHANNEL,
-      `${account.name} is a carrier: products are listed on sales channels only.`,
-    );
+  const refusal = listingAccountRefusal(account);
+  if (refusal) throw refusal;
   const product = await ctx.db
     .selectFrom('products')
     .select(['id', 'active'])
@@ -126,15 +134,18 @@ async function writeUnique<T>(sku: string, write: () => Promise<T>) {
   }
 }
 
-/** After a listing changes: its stock level queued (the channel learns it), the SKU no longer unmapped. */
-async function afterChange(ctx: Ctx, accountId: string, productId: string, sku: string) {
+/**
+ * After a listing changes: its stock level queued (the channel learns it), the SKU no longer unmapped. `runner`
+ * queues the push: the server's (a request's), or the one an import's job was given.
+ */
+async function afterChange(ctx: Ctx, runner: JobRunner, accountId: string, productId: string, sku: string) {
   const account = await findAccountRow(ctx.db, accountId);
   await ctx.db.deleteFrom('channel_unmapped_skus').where('account_id', '=', accountId).where('sku', '=', sku).execute();
   if (account.enabled && (await queueStock(ctx.db, account, [productId], true)) > 0)
-    await ensurePush(ctx.db, ctx.request.server.jobs, accountId);
+    await ensurePush(ctx.db, runner, accountId);
 }
 
-export async function createListing(ctx: Ctx, input: ListingValues) {
+export async function createListing(ctx: Ctx, input: ListingValues, runner: JobRunner = ctx.request.server.jobs) {
   await checked(ctx, input);
   const exists = await ctx.db
     .selectFrom('channel_listings')
@@ -158,11 +169,16 @@ export async function createListing(ctx: Ctx, input: ListingValues) {
   );
   const listing = await getListing(ctx.db, row.id);
   await ctx.audit({ action: 'create', entity: 'channel_listing', entityId: row.id, after: listing });
-  await afterChange(ctx, input.accountId, input.productId, input.sku);
+  await afterChange(ctx, runner, input.accountId, input.productId, input.sku);
   return listing;
 }
 
-export async function updateListing(ctx: Ctx, id: string, input: ListingValues) {
+export async function updateListing(
+  ctx: Ctx,
+  id: string,
+  input: ListingValues,
+  runner: JobRunner = ctx.request.server.jobs,
+) {
   const before = await getListing(ctx.db, id);
   if (before.account.id !== input.accountId)
     throw unprocessable(
@@ -189,8 +205,39 @@ export async function updateListing(ctx: Ctx, id: string, input: ListingValues) 
   );
   const after = await getListing(ctx.db, id);
   await ctx.audit({ action: 'update', entity: 'channel_listing', entityId: id, before, after });
-  await afterChange(ctx, input.accountId, input.productId, input.sku);
+  await afterChange(ctx, runner, input.accountId, input.productId, input.sku);
   return after;
+}
+
+/**
+ * The listing of the account with this channel SKU made (none yet) or changed (another product or other ids)
+ * through the same checks and writes as the screen's; one that already says all this is left as it is (no write,
+ * no audit row), so a file uploaded twice changes nothing the second time.
+ */
+export async function upsertListing(
+  ctx: Ctx,
+  input: ListingValues,
+  runner: JobRunner,
+): Promise<'created' | 'updated' | 'unchanged'> {
+  const existing = await ctx.db
+    .selectFrom('channel_listings')
+    .select(['id', 'product_id', 'external_id', 'external_ref'])
+    .where('account_id', '=', input.accountId)
+    .where('sku', '=', input.sku)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!existing) {
+    await createListing(ctx, input, runner);
+    return 'created';
+  }
+  if (
+    existing.product_id === input.productId &&
+    existing.external_id === input.externalId &&
+    existing.external_ref === input.externalRef
+  )
+    return 'unchanged';
+  await updateListing(ctx, existing.id, input, runner);
+  return 'updated';
 }
 
 export async function deleteListing(ctx: Ctx, id: string) {

@@ -1,4 +1,5 @@
 import {
+  CHANNEL_ACCOUNT_TYPE_INFO,
   type ChannelAccountType,
   type ChannelRefundPayload,
   type ChannelShippedPayload,
@@ -13,6 +14,7 @@ import { ConnectorError } from '../../platform/connectors/http.ts';
 import type { JobContext, JobRunner } from '../../platform/jobs/index.ts';
 import type { DeliveredEvent } from '../../platform/outbox.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
+import { getSalesInvoice, salesInvoicePdfBody } from '../sales-invoices/index.ts';
 import * as accounts from './account.repository.ts';
 import { openAccount, settingsOf } from './account.service.ts';
 import { callLog } from './call-log.ts';
@@ -21,7 +23,8 @@ import type { ChannelOrder } from './connectors/types.ts';
 import * as repo from './sync.repository.ts';
 
 /**
- * Messages out: a shipped channel invoice (CHANNEL_ORDER_EVENT, STATUS_SHIPPED) and an approved channel refund
+ * Messages out: a shipped channel invoice (CHANNEL_ORDER_EVENT: STATUS_SHIPPED, and UPLOAD_INVOICE where the channel
+ * takes the seller's VAT invoices) and an approved channel refund
  * (CHANNEL_REFUND_EVENT) each become a message of the account the order came from, written in the outbox handler's
  * transaction (once per event and account), and a `channels.deliver` job sends it: retried with backoff (a
  * provider's Retry-After respected), FAILED_ at once on a refusal or after the last attempt, Retry from the screens.
@@ -59,6 +62,36 @@ export async function queueShipped(tx: Transaction<Database>, runner: JobRunner,
     sourceEventId: event.id,
     payload: p,
     lastError: on ? null : 'Shipment confirmations are switched off for this account.',
+  });
+  if (id && on) await runner.enqueue(tx, { kind: DELIVER_JOB, key: id, payload: { messageId: id } });
+  await queueInvoiceUpload(tx, runner, event, account);
+}
+
+/**
+ * UPLOAD_INVOICE: a channel that takes the seller's VAT invoices (Amazon's VAT Calculation Service off) gets the
+ * shipped invoice's PDF, as a message of its own beside the shipment's.
+ */
+async function queueInvoiceUpload(
+  tx: Transaction<Database>,
+  runner: JobRunner,
+  event: DeliveredEvent,
+  account: accounts.AccountRow,
+) {
+  const p = event.payload as unknown as ChannelShippedPayload;
+  const type = account.type as ChannelAccountType;
+  if (!CHANNEL_ACCOUNT_TYPE_INFO[type].operations.includes('INVOICES')) return;
+  const on = account.enabled && settingsOf(account).operations.includes('INVOICES');
+  const id = await repo.insertMessage(tx, {
+    accountId: account.id,
+    direction: 'OUT',
+    operation: 'INVOICE',
+    processType: 'UPLOAD_INVOICE',
+    status: on ? 'PENDING' : 'SKIPPED',
+    externalOrderId: p.externalOrderId,
+    salesInvoiceId: p.invoiceId,
+    sourceEventId: event.id,
+    payload: { invoiceId: p.invoiceId, invoiceNumber: p.invoiceNumber, externalOrderId: p.externalOrderId },
+    lastError: on ? null : 'Invoice uploads are switched off for this account.',
   });
   if (id && on) await runner.enqueue(tx, { kind: DELIVER_JOB, key: id, payload: { messageId: id } });
 }
@@ -169,6 +202,21 @@ async function send(
       })),
     });
     return { summary: `${p.currency} ${p.amount} refund`, externalRefundId: r.externalRefundId };
+  }
+  if (message.operation === 'INVOICE') {
+    const p = message.payload as { invoiceId: string; externalOrderId: string };
+    if (!connector.uploadInvoice)
+      throw new ConnectorError(`${account.type} takes no invoices from this product.`, { retryable: false });
+    const invoice = await getSalesInvoice(db, p.invoiceId);
+    const pdf = await salesInvoicePdfBody({ db }, invoice, 'en');
+    await connector.uploadInvoice({
+      externalOrderId: p.externalOrderId,
+      invoiceNumber: invoice.number,
+      pdf,
+      totalAmount: invoice.grossTotal,
+      vatAmount: invoice.vatTotal,
+    });
+    return { summary: `invoice ${invoice.number} (${invoice.currency} ${invoice.grossTotal}) uploaded` };
   }
   throw new ConnectorError(`A ${message.operation} message is not sent.`, { retryable: false });
 }

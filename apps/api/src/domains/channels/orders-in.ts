@@ -44,7 +44,7 @@ export function reasonOf(e: unknown): string {
 }
 
 /** A refusal of the order itself (bad data, unknown SKU), as opposed to a failure of this server or the database. */
-function isRefusal(e: unknown) {
+export function isRefusal(e: unknown) {
   return e instanceof ZodError || (e instanceof AppError && e.status < 500);
 }
 
@@ -219,7 +219,7 @@ export async function applyInboxOrder(
 }
 
 /** An incoming message: a new one, or the failed one being retried, brought up to date. */
-async function recordIn(db: Kysely<Database>, retryOf: string | null, m: repo.NewMessage) {
+export async function recordIn(db: Kysely<Database>, retryOf: string | null, m: repo.NewMessage) {
   if (!retryOf) return repo.insertMessage(db, m);
   await db
     .updateTable('channel_messages')
@@ -228,6 +228,7 @@ async function recordIn(db: Kysely<Database>, retryOf: string | null, m: repo.Ne
       process_type: m.processType,
       operation: m.operation,
       sales_invoice_id: m.salesInvoiceId ?? null,
+      return_ticket_id: m.returnTicketId ?? null,
       result: m.result === undefined ? null : JSON.stringify(m.result),
       last_error: m.lastError ?? null,
       attempts: sql`attempts + 1`,
@@ -252,19 +253,4 @@ export async function applyNewOrders(pool: Db, account: AccountRow, progress?: (
       progress?.(seen);
     }
   }
-}
-
-/** The Retry job of an incoming message: its inbox row applied again, the message brought up to date. */
-export async function reapplyJob(job: { db: Db; job: { payload: Record<string, unknown> } }) {
-  const { accountId, inboxId, messageId } = job.job.payload as {
-    accountId: string;
-    inboxId: string;
-    messageId: string;
-  };
-  const account = await job.db
-    .selectFrom('channel_accounts')
-    .selectAll()
-    .where('id', '=', accountId)
-    .executeTakeFirst();
-  if (account) await applyInboxOrder(job.db, account, inboxId, messageId);
 }

@@ -9,13 +9,15 @@ import { openAccount, settingsOf } from './account.service.ts';
 import { callLog } from './call-log.ts';
 import { channelModule, connectorModule } from './connectors/registry.ts';
 import { applyNewOrders, reasonOf } from './orders-in.ts';
+import { applyNewReturns } from './returns-in.ts';
+import { produceStockFile } from './stock-file.ts';
 import { ensurePush, queueStock } from './stock-out.ts';
 import * as repo from './sync.repository.ts';
 import { pullTracking } from './tracking.ts';
 
 /**
- * Pulls on a schedule and on demand (`channels.pull`, one job per account and stream at a time): orders by a cursor
- * per account over overlapping windows into the inbox, then applied; FBA quantities; a full stock push. The
+ * Pulls on a schedule and on demand (`channels.pull`, one job per account and stream at a time): orders and returns
+ * by a cursor per account and stream over overlapping windows into the inbox, then applied; FBA quantities; a full stock push. The
  * scheduler is the kind's sweep: every sweep queues the runs that are due (`channel_cursors.next_run_at`).
  */
 
@@ -36,7 +38,7 @@ const OPERATION_OF: Record<ChannelStream, ChannelOperation> = {
   FBA_INVENTORY: 'FBA_INVENTORY',
 };
 /** The streams the scheduler runs by itself (a full stock push is Run now only: changes go as they happen). */
-const SCHEDULED: ChannelStream[] = ['ORDERS', 'FBA_INVENTORY', 'TRACKING', 'STOCK'];
+const SCHEDULED: ChannelStream[] = ['ORDERS', 'RETURNS', 'FBA_INVENTORY', 'TRACKING', 'STOCK'];
 
 function minutesOf(account: accounts.AccountRow, stream: ChannelStream) {
   const p = settingsOf(account).pollMinutes;
@@ -91,38 +93,54 @@ export async function scheduleDue(db: Db, runner: JobRunner) {
   }
 }
 
-async function pullOrders(
+/**
+ * Orders or returns changed since the cursor (less the overlap) into the inbox, a page at a time, then applied.
+ * Answers the window's end: the next run starts from there.
+ */
+async function pullInbox(
   job: JobContext,
   box: SecretBox,
   account: accounts.AccountRow,
   log: ReturnType<typeof callLog>,
+  stream: 'ORDERS' | 'RETURNS',
 ) {
   const module = channelModule(account.type as ChannelAccountType);
   if (!module?.kind || module.kind !== 'CHANNEL') throw new Error(`${account.type} has no orders to pull.`);
   const connector = module.create({ account: openAccount(box, account), sink: log.sink, signal: job.signal });
-  const cursor = await repo.cursorOf(job.db, account.id, 'ORDERS');
+  const listReturns = connector.listReturns?.bind(connector);
+  if (stream === 'RETURNS' && !listReturns)
+    throw Object.assign(new Error(`${account.name}'s returns are not read by this product.`), { permanent: true });
+  const cursor = await repo.cursorOf(job.db, account.id, stream);
   const now = Date.now();
   const from = new Date(cursor?.cursor_at ? cursor.cursor_at.getTime() - OVERLAP_MS : now - FIRST_WINDOW_MS);
   const to = new Date(now);
   let next: string | null = null;
   let pulled = 0;
   do {
-    const page = await connector.listOrders({ updatedFrom: from, updatedTo: to, next });
+    const q: { updatedFrom: Date; updatedTo: Date; next: string | null } = { updatedFrom: from, updatedTo: to, next };
+    const items: { next: string | null; rows: { externalId: string; updatedAt: string; payload: unknown }[] } =
+      stream === 'ORDERS'
+        ? await connector.listOrders(q).then((p) => ({
+            next: p.next,
+            rows: p.items.map((o) => ({ externalId: o.externalOrderId, updatedAt: o.updatedAt, payload: o })),
+          }))
+        : await (listReturns as NonNullable<typeof listReturns>)(q).then((p) => ({
+            next: p.next,
+            rows: p.items.map((r) => ({ externalId: r.externalReturnId, updatedAt: r.updatedAt, payload: r })),
+          }));
     await job.db.transaction().execute(async (tx) => {
-      await repo.insertInbox(
-        tx,
-        account.id,
-        'ORDER',
-        page.items.map((o) => ({ externalId: o.externalOrderId, updatedAt: o.updatedAt, payload: o })),
-      );
+      const rows = stream === 'ORDERS' ? items.rows : await repo.returnVersions(tx, account.id, items.rows);
+      await repo.insertInbox(tx, account.id, stream === 'ORDERS' ? 'ORDER' : 'RETURN', rows);
       await log.flush(tx, null, job.job.requestId);
     });
-    pulled += page.items.length;
+    pulled += items.rows.length;
     job.progress(pulled, null);
-    next = page.next;
+    next = items.next;
   } while (next);
   const total = pulled;
-  await applyNewOrders(job.db, account, (done) => job.progress(Math.min(done, total), Math.max(total, done)));
+  const progress = (done: number) => job.progress(Math.min(done, total), Math.max(total, done));
+  if (stream === 'ORDERS') await applyNewOrders(job.db, account, progress);
+  else await applyNewReturns(job.db, account, progress);
   return to;
 }
 
@@ -196,13 +214,15 @@ export function pullJob(box: SecretBox, runner: JobRunner) {
     const log = callLog(account.id);
     try {
       let cursorAt: Date | undefined;
-      if (stream === 'ORDERS') cursorAt = await pullOrders(job, box, account, log);
+      if (stream === 'ORDERS' || stream === 'RETURNS') cursorAt = await pullInbox(job, box, account, log, stream);
       else if (stream === 'FBA_INVENTORY') await pullFba(job, box, account, log);
       else if (stream === 'TRACKING') await pullTracking(job, box, account, log);
       else if (stream === 'STOCK') {
+        // An account whose stock goes to a file gets the file of every listing's level; the channel is not called.
+        if (settingsOf(account).stockDelivery === 'FILE') await produceStockFile(job, account);
         // Run now sends every listing's level; the schedule sends those that differ from what the channel last
         // accepted (a change missed, a level the channel moved itself).
-        if ((await queueStock(job.db, account, null, job.job.payload.full !== true)) > 0)
+        else if ((await queueStock(job.db, account, null, job.job.payload.full !== true)) > 0)
           await ensurePush(job.db, runner, account.id, 0);
       } else
         throw Object.assign(new Error(`${stream} runs are not available for ${account.type} accounts.`), {

@@ -28,16 +28,16 @@ const GATHER_MS = 2_000;
 
 type Db = Kysely<Database>;
 
+/** Whether the account's stock goes to a file to download rather than to the channel's API. */
+export const deliversStockByFile = (account: accounts.AccountRow) => settingsOf(account).stockDelivery === 'FILE';
+
 /**
- * Queues the quantities of an account's listings (of these products, or all) as the warehouses have them now;
- * `onlyChanged`: only where it differs from what the channel last accepted. Answers how many were queued.
+ * Each listing of the account (of these products, or all) with the quantity to list as the warehouses have it now:
+ * available (on hand less reserved) in the account's warehouses, less its buffer, never below 0. Columns:
+ * `listing_id`, `account_id`, `product_id`, `quantity` (whole units), `pushed_quantity`. Both the API push and the
+ * stock file read it, so the channel is told the same figure either way.
  */
-export async function queueStock(
-  db: Db,
-  account: accounts.AccountRow,
-  productIds: readonly string[] | null,
-  onlyChanged: boolean,
-): Promise<number> {
+export function listingLevelsSql(account: accounts.AccountRow, productIds: readonly string[] | null) {
   const s = settingsOf(account);
   const warehouses = s.warehouseIds;
   const keep =
@@ -46,9 +46,8 @@ export async function queueStock(
       : s.stockBuffer.mode === 'PERCENT'
         ? sql`greatest(0, floor(a.available * ${100 - s.stockBuffer.value} / 100))`
         : sql`greatest(0, a.available)`;
-  const r = await sql`
-    INSERT INTO channel_stock_queue (account_id, listing_id, quantity)
-    SELECT l.account_id, l.id, floor(${keep})::bigint
+  return sql`
+    SELECT l.id AS listing_id, l.account_id, l.product_id, floor(${keep})::bigint AS quantity, l.pushed_quantity
     FROM channel_listings l
     CROSS JOIN LATERAL (
       SELECT coalesce(sum(greatest(s.available, 0)), 0) AS available
@@ -57,8 +56,26 @@ export async function queueStock(
         AND (${warehouses.length === 0} OR s.warehouse_id = ANY(${sql.val(warehouses)}::uuid[]))
     ) a
     WHERE l.account_id = ${account.id}
-      ${productIds ? sql`AND l.product_id = ANY(${sql.val([...productIds])}::uuid[])` : sql``}
-      ${onlyChanged ? sql`AND floor(${keep})::bigint IS DISTINCT FROM l.pushed_quantity` : sql``}
+      ${productIds ? sql`AND l.product_id = ANY(${sql.val([...productIds])}::uuid[])` : sql``}`;
+}
+
+/**
+ * Queues the quantities of an account's listings (of these products, or all) as the warehouses have them now;
+ * `onlyChanged`: only where it differs from what the channel last accepted. Answers how many were queued. An
+ * account whose stock goes to a file queues nothing: its runs produce the file instead.
+ */
+export async function queueStock(
+  db: Db,
+  account: accounts.AccountRow,
+  productIds: readonly string[] | null,
+  onlyChanged: boolean,
+): Promise<number> {
+  if (deliversStockByFile(account)) return 0;
+  const r = await sql`
+    INSERT INTO channel_stock_queue (account_id, listing_id, quantity)
+    SELECT v.account_id, v.listing_id, v.quantity
+    FROM (${listingLevelsSql(account, productIds)}) v
+    ${onlyChanged ? sql`WHERE v.quantity IS DISTINCT FROM v.pushed_quantity` : sql``}
     ON CONFLICT (account_id, listing_id) DO UPDATE
       SET quantity = excluded.quantity, queued_at = now(), attempts = 0, last_error = NULL`.execute(db);
   return Number(r.numAffectedRows ?? 0);
@@ -82,11 +99,14 @@ export async function ensurePush(db: Db, runner: JobRunner, accountId: string, d
   });
 }
 
-/** Whether any enabled account has a listing: else a change of stock has nobody to reach (see the outbox). */
+/**
+ * Whether any enabled account whose stock goes to the channel's API has a listing: else a change of stock has nobody
+ * to reach (see the outbox); an account whose stock goes to a file is reached by its runs only.
+ */
 export async function anyListingToUpdate(db: Db): Promise<boolean> {
   const r = await sql<{ any: boolean }>`
     SELECT EXISTS (SELECT 1 FROM channel_listings l JOIN channel_accounts a ON a.id = l.account_id
-                   WHERE a.enabled) AS any`.execute(db);
+                   WHERE a.enabled AND a.settings->>'stockDelivery' IS DISTINCT FROM 'FILE') AS any`.execute(db);
   return r.rows[0]?.any === true;
 }
 
@@ -103,7 +123,7 @@ export async function onLevelChanged(tx: Transaction<Database>, runner: JobRunne
     .execute();
   for (const account of listed) {
     const s = settingsOf(account);
-    if (!s.operations.includes('STOCK')) continue;
+    if (!s.operations.includes('STOCK') || s.stockDelivery === 'FILE') continue;
     if (s.warehouseIds.length && !s.warehouseIds.includes(warehouseId)) continue;
     if ((await queueStock(tx, account, [productId], true)) > 0) await ensurePush(tx, runner, account.id);
   }
@@ -122,7 +142,7 @@ interface Waiting {
 export function pushStockJob(box: SecretBox) {
   return async (job: JobContext) => {
     const account = await accounts.findAccount(job.db, job.job.payload.accountId as string);
-    if (!account?.enabled || !settingsOf(account).operations.includes('STOCK')) return;
+    if (!account?.enabled || !settingsOf(account).operations.includes('STOCK') || deliversStockByFile(account)) return;
     const module = channelModule(account.type as ChannelAccountType);
     if (!module)
       throw new ConnectorError(`No connector for ${account.type} is installed in this server.`, { retryable: false });

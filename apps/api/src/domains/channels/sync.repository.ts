@@ -70,6 +70,50 @@ export async function insertInbox(
   return Number(r.numInsertedOrUpdatedRows ?? 0);
 }
 
+/**
+ * Returns as versions: a channel that dates a return by its opening (eBay's search) gives every state of it the same
+ * time, so a return whose status differs from its last version kept is a newer version (a millisecond after it), and
+ * one whose status has not changed is no new version at all.
+ */
+export async function returnVersions<T extends { externalId: string; updatedAt: string; payload: unknown }>(
+  db: Db,
+  accountId: string,
+  items: readonly T[],
+): Promise<T[]> {
+  if (!items.length) return [];
+  const last = new Map(
+    (
+      await db
+        .selectFrom('channel_inbox')
+        .distinctOn('external_id')
+        .select(['external_id', 'external_updated_at', sql<string>`payload->>'status'`.as('status')])
+        .where('account_id', '=', accountId)
+        .where('kind', '=', 'RETURN')
+        .where(
+          'external_id',
+          'in',
+          items.map((i) => i.externalId),
+        )
+        .orderBy('external_id')
+        .orderBy('external_updated_at', 'desc')
+        .execute()
+    ).map((r) => [r.external_id, r]),
+  );
+  const out: T[] = [];
+  for (const item of items) {
+    const before = last.get(item.externalId);
+    const status = (item.payload as { status?: string }).status;
+    if (!before) {
+      out.push(item);
+      continue;
+    }
+    if (before.status === status) continue;
+    const at = Math.max(Date.parse(item.updatedAt), before.external_updated_at.getTime() + 1);
+    out.push({ ...item, updatedAt: new Date(at).toISOString() });
+  }
+  return out;
+}
+
 export function newInbox(db: Db, accountId: string, kind: 'ORDER' | 'RETURN', limit: number) {
   return db
     .selectFrom('channel_inbox')
@@ -131,7 +175,7 @@ export async function insertMessage(db: Db, m: NewMessage): Promise<string | nul
       finished_at: done ? sql`now()` : null,
     })
     .onConflict((oc) =>
-      oc.columns(['source_event_id', 'account_id']).where('source_event_id', 'is not', null).doNothing(),
+      oc.columns(['source_event_id', 'account_id', 'operation']).where('source_event_id', 'is not', null).doNothing(),
     )
     .returning('id')
     .executeTakeFirst();

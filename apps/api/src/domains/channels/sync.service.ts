@@ -170,6 +170,7 @@ type MessageListRow = repo.MessageRow & {
   account_type: string;
   invoice_number: string | null;
   credit_note_number: string | null;
+  return_ticket_number: string | null;
   job_id: string | null;
   job_max_attempts: number | null;
   job_run_after: Date | null;
@@ -203,6 +204,8 @@ function toMessage(r: MessageListRow): ChannelMessage {
     salesInvoice: r.sales_invoice_id && r.invoice_number ? { id: r.sales_invoice_id, number: r.invoice_number } : null,
     creditNote:
       r.credit_note_id && r.credit_note_number ? { id: r.credit_note_id, number: r.credit_note_number } : null,
+    returnTicket:
+      r.return_ticket_id && r.return_ticket_number ? { id: r.return_ticket_id, number: r.return_ticket_number } : null,
     summary: summaryOf(r),
     attempts: r.attempts,
     maxAttempts: r.job_max_attempts,
@@ -221,6 +224,7 @@ function messagesQuery(db: Db) {
     .innerJoin('channel_accounts as a', 'a.id', 'm.account_id')
     .leftJoin('sales_invoices as i', 'i.id', 'm.sales_invoice_id')
     .leftJoin('credit_notes as c', 'c.id', 'm.credit_note_id')
+    .leftJoin('return_tickets as rt', 'rt.id', 'm.return_ticket_id')
     .leftJoin('jobs as j', (j) => j.on('j.kind', '=', DELIVER_JOB).on(sql`j.key`, '=', sql`m.id::text`));
 }
 
@@ -229,6 +233,7 @@ const messageColumns = [
   'a.type as account_type',
   'i.number as invoice_number',
   'c.number as credit_note_number',
+  'rt.number as return_ticket_number',
   'j.id as job_id',
   'j.max_attempts as job_max_attempts',
   'j.run_after as job_run_after',

@@ -43,6 +43,7 @@ const RETRY_PERMISSION: Record<ImportKind, PermissionName> = {
   inventory: 'edit_manual_stock',
   sales_invoices: 'add_sales_invoice',
   purchase_invoices: 'add_product',
+  channel_listings: 'edit_api_configuration',
 };
 
 const PROGRESS_EVERY_MS = 250;

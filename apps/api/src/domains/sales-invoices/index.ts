@@ -3,6 +3,8 @@ import { salesInvoiceRoutes } from './sales-invoice.routes.ts';
 import { salesInvoiceUploadRoutes } from './sales-invoice-upload.routes.ts';
 
 export { packingSlipsPdf } from './sales-invoice.packing-slip.pdf.ts';
+/** The VAT invoice's PDF, for a channel that takes it (Amazon UPLOAD_INVOICE). */
+export { salesInvoicePdfBody } from './sales-invoice.pdf.ts';
 export { salesInvoiceReferences } from './sales-invoice.references.ts';
 export { cancelSalesInvoice, createSalesInvoice, getSalesInvoice } from './sales-invoice.service.ts';
 export {

@@ -34,7 +34,7 @@ export interface RunSource {
   downloadProblems: (id: string, fileName: string) => Promise<void>;
   /** What an applied run did, and what a run saving is doing. */
   appliedKey: 'bulk.applied' | 'inventoryBulk.applied';
-  savingKey: 'bulk.phase.APPLYING' | 'inventoryBulk.saving';
+  savingKey: 'bulk.phase.APPLYING' | 'inventoryBulk.saving' | 'listingsUpload.saving';
 }
 
 export const PRODUCT_RUNS: RunSource = {

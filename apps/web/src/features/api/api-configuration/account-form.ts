@@ -9,6 +9,7 @@ import {
   DEFAULT_POLL_MINUTES,
   type PollMinutes,
   type StockBuffer,
+  type StockDelivery,
 } from '@backoffice/contracts';
 import type { FieldPath } from '../../../shared/ui/kit/form-errors.ts';
 
@@ -30,6 +31,7 @@ export interface AccountFormValues {
     stockBuffer: { mode: StockBuffer['mode']; value: number | null };
     pollMinutes: Record<keyof PollMinutes, number | null>;
     operations: ChannelOperation[];
+    stockDelivery: StockDelivery;
   };
 }
 
@@ -71,6 +73,7 @@ export function newAccountValues(): AccountFormValues {
       stockBuffer: { mode: 'NONE', value: 0 },
       pollMinutes: { ...DEFAULT_POLL_MINUTES },
       operations: [],
+      stockDelivery: 'API',
     },
   };
 }
@@ -93,6 +96,7 @@ export function accountValues(account: ChannelAccount): AccountFormValues {
       stockBuffer: { ...settings.stockBuffer },
       pollMinutes: { ...settings.pollMinutes },
       operations: [...settings.operations],
+      stockDelivery: settings.stockDelivery ?? 'API',
     },
   };
 }
@@ -160,6 +164,7 @@ export function accountBody(
         stock: poll.stock ?? DEFAULT_POLL_MINUTES.stock,
       },
       operations: info.operations.filter((o) => settings.operations.includes(o)),
+      stockDelivery: settings.stockDelivery ?? 'API',
     },
   };
 }

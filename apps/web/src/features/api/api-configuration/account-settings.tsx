@@ -7,6 +7,7 @@ import {
   type ChannelAccountType,
   POLL_MINUTES_MAX,
   POLL_MINUTES_MIN,
+  STOCK_DELIVERIES,
 } from '@backoffice/contracts';
 import { Button, Checkbox, Form, Input, InputNumber, Radio, Select, Tooltip, theme } from 'antd';
 import type { Rule } from 'antd/es/form';
@@ -86,6 +87,8 @@ export function SettingsPanel({ type }: { type: ChannelAccountType }) {
       {isChannel ? <CarrierCodes /> : null}
 
       {isChannel ? <StockBufferFields /> : null}
+
+      {isChannel && CHANNEL_ACCOUNT_TYPE_INFO[type].operations.includes('STOCK') ? <StockDeliveryField /> : null}
 
       {pollKinds.length ? (
         <fieldset style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
@@ -184,6 +187,21 @@ function StockBufferFields() {
         </Form.Item>
       ) : null}
     </FieldRow>
+  );
+}
+
+/** Where the account's stock goes: the channel's API, or a stock file produced on the schedule for download. */
+function StockDeliveryField() {
+  const { t } = useTranslation('channels');
+  return (
+    <Form.Item name={['settings', 'stockDelivery']} label={t('form.stockDelivery')} extra={t('form.stockDeliveryHelp')}>
+      <Radio.Group
+        aria-label={t('form.stockDelivery')}
+        style={{ display: 'flex', flexWrap: 'wrap', rowGap: 4 }}
+        options={STOCK_DELIVERIES.map((value) => ({ value, label: t(`form.stockDeliveries.${value}`) }))}
+        data-testid="account-stock-delivery"
+      />
+    </Form.Item>
   );
 }
 

@@ -1,6 +1,6 @@
-import { LinkOutlined } from '@ant-design/icons';
+import { LinkOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ChannelListing, UnmappedSku } from '@backoffice/contracts';
-import { Typography, theme } from 'antd';
+import { Button, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/lib/dates.ts';
@@ -16,6 +16,7 @@ import { useRecordTitle } from '../../../shared/ui/page-header.tsx';
 import { useChannelListings, useDeleteChannelListing, useUnmappedSkus } from '../sync/api.ts';
 import { useChannelAccounts } from './api.ts';
 import { type ListingDraft, ListingFormDrawer } from './listing-form-drawer.tsx';
+import { ListingsUploadDrawer } from './listings-upload-drawer.tsx';
 
 const FILTERS = ['accountId'] as const;
 
@@ -104,6 +105,7 @@ export function ListingsPage() {
   );
   const result = useChannelListings({ ...list.query, ...(accountId ? { accountId } : {}) });
   const [draft, setDraft] = useState<ListingDraft | null>(null);
+  const [isUploading, setUploading] = useState(false);
   const remove = useDeleteChannelListing();
   const [deleteRecord, deleteHolder] = useDeleteRecord((id) => remove.mutateAsync(id));
   const canEdit = has('edit_api_configuration');
@@ -186,6 +188,13 @@ export function ListingsPage() {
       rowKey="id"
       columns={columns}
       intro={t('listings.intro')}
+      actions={
+        canEdit ? (
+          <Button icon={<UploadOutlined />} data-testid="upload-channel-listings" onClick={() => setUploading(true)}>
+            {t('listingsUpload.action')}
+          </Button>
+        ) : null
+      }
       create={
         <CreateButton
           permission="edit_api_configuration"
@@ -212,6 +221,7 @@ export function ListingsPage() {
         <UnmappedSkus accountId={accountId} onMap={(sku) => setDraft({ accountId: sku.account.id, sku: sku.sku })} />
       </div>
       <ListingFormDrawer draft={draft} accounts={accounts} onClose={() => setDraft(null)} />
+      <ListingsUploadDrawer open={isUploading} onClose={() => setUploading(false)} />
       {deleteHolder}
     </ListPage>
   );

@@ -22,6 +22,8 @@ import { MessageStatusTag, ProcessTypeText, useSyncErrorText } from './sync-word
 const FILTERS = ['accountId', 'operation', 'status'] as const;
 const INVOICE_PATH = '/sales-invoice/sales-invoice';
 const invoiceUrl = (id: string) => `${INVOICE_PATH}/${encodeURIComponent(id)}`;
+const RETURN_TICKET_PATH = '/return-ticket/return-tickets-list';
+const returnTicketUrl = (id: string) => `${RETURN_TICKET_PATH}/${encodeURIComponent(id)}`;
 
 /**
  * The messages of the screen's accounts, newest first: what came in and went out, what waits, what failed and why,
@@ -101,7 +103,11 @@ export function MessagesTable({
       key: 'invoice',
       title: t('sync.fields.invoice'),
       render: (_: unknown, r: ChannelMessage) =>
-        r.salesInvoice ? (
+        r.returnTicket ? (
+          <Link to={returnTicketUrl(r.returnTicket.id)}>
+            <bdi>{r.returnTicket.number}</bdi>
+          </Link>
+        ) : r.salesInvoice ? (
           <Link to={invoiceUrl(r.salesInvoice.id)}>
             <bdi>{r.salesInvoice.number}</bdi>
           </Link>

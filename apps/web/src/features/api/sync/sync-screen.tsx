@@ -17,6 +17,7 @@ import { AccountCards } from './account-cards.tsx';
 import { useChannelState } from './api.ts';
 import { LabelsTable } from './labels-table.tsx';
 import { MessagesTable } from './messages-table.tsx';
+import { StockFilesPanels } from './stock-files-panel.tsx';
 import { StockTable } from './stock-table.tsx';
 
 /** What one of the area's screens shows: whose accounts, which of their streams, and their messages or stock. */
@@ -73,6 +74,7 @@ export function SyncScreen({ spec }: { spec: SyncScreenSpec }) {
     body = (
       <>
         <AccountCards accounts={accounts} streams={spec.streams} counts={spec.stock ? 'stock' : 'messages'} />
+        {spec.stock ? <StockFilesPanels accounts={accounts} /> : null}
         {spec.stock ? <StockTable accounts={accounts} /> : null}
         {spec.labels && spec.types ? <LabelsTable types={spec.types} /> : null}
         {spec.messages ? (

@@ -6,8 +6,8 @@ import {
   type ConnectorResponse,
   type RateLimit,
 } from '../../../../platform/connectors/http.ts';
+import { accessToken, explained, forgetToken, heldToken, maskingSink, tokenKey } from '../access-token.ts';
 import type { ConnectorContext } from '../types.ts';
-import { accessToken, explained, forgetToken, heldToken, maskingSink, tokenKey } from './access-token.ts';
 
 /**
  * The Selling Partner API as the connector speaks it: Login with Amazon (LWA) access tokens got with the

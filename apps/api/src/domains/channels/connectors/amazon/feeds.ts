@@ -1,9 +1,9 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import { ConnectorError } from '../../../../platform/connectors/http.ts';
+import { explained } from '../access-token.ts';
+import { channelLineId, moneyText, pennies } from '../money.ts';
 import type { ChannelRefund, StockLevel, StockPushResult } from '../types.ts';
-import { explained } from './access-token.ts';
 import type { AmazonApi } from './client.ts';
-import { channelLineId, moneyText, pennies } from './money.ts';
 
 /**
  * Feeds 2021-06-30: a document is created, its content put to the pre-signed address Amazon answers, then the

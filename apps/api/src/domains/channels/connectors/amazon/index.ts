@@ -1,5 +1,5 @@
+import { explained } from '../access-token.ts';
 import type { ChannelConnector, ConnectorContext, ConnectorModule } from '../types.ts';
-import { explained } from './access-token.ts';
 import { AMAZON_PRODUCTION, AMAZON_SANDBOX, AmazonApi } from './client.ts';
 import { type FeedResult, feedResult, pushStockFeed, refund, uploadInvoice } from './feeds.ts';
 import { fbaInventory } from './inventory.ts';

@@ -1,5 +1,5 @@
+import { explained } from '../access-token.ts';
 import type { FbaInventoryRow, Page } from '../types.ts';
-import { explained } from './access-token.ts';
 import type { AmazonApi } from './client.ts';
 
 /** FBA Inventory v1, as far as the connector reads it. */

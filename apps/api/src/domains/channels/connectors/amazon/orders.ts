@@ -1,8 +1,8 @@
 import { ConnectorError } from '../../../../platform/connectors/http.ts';
+import { explained } from '../access-token.ts';
+import { moneyText, pennies, SPLIT_SUFFIX, unitPrices } from '../money.ts';
 import type { ChannelAddress, ChannelOrder, ChannelOrderLine, ChannelOrderStatus, Page } from '../types.ts';
-import { explained } from './access-token.ts';
 import type { AmazonApi, RestrictedResource } from './client.ts';
-import { moneyText, pennies, SPLIT_SUFFIX, unitPrices } from './money.ts';
 
 /** Orders v0 as far as the connector reads it. */
 interface Money {

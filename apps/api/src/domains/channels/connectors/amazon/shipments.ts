@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { ConnectorError } from '../../../../platform/connectors/http.ts';
+import { explained } from '../access-token.ts';
+import { channelLineId } from '../money.ts';
 import type { ShipmentConfirmation } from '../types.ts';
-import { explained } from './access-token.ts';
 import type { AmazonApi } from './client.ts';
-import { channelLineId } from './money.ts';
 
 /**
  * Amazon names a package by a positive number unique within the order. It is made from the tracking number, so

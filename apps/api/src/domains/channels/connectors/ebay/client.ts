@@ -5,7 +5,7 @@ import {
   type ConnectorResponse,
   type RateLimit,
 } from '../../../../platform/connectors/http.ts';
-import { accessToken, explained, forgetToken, heldToken, maskingSink, tokenKey } from '../amazon/access-token.ts';
+import { accessToken, explained, forgetToken, heldToken, maskingSink, tokenKey } from '../access-token.ts';
 import type { ConnectorContext } from '../types.ts';
 
 /**

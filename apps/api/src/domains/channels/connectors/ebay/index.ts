@@ -1,4 +1,4 @@
-import { explained } from '../amazon/access-token.ts';
+import { explained } from '../access-token.ts';
 import type { ChannelConnector, ConnectorContext, ConnectorModule } from '../types.ts';
 import { EBAY_PRODUCTION, EBAY_SANDBOX, EbayApi, FULFILLMENT } from './client.ts';
 import { confirmShipment, listOrders, refund } from './orders.ts';

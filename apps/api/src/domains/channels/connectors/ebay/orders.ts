@@ -1,6 +1,6 @@
 import { ConnectorError } from '../../../../platform/connectors/http.ts';
-import { explained } from '../amazon/access-token.ts';
-import { channelLineId, moneyText, pennies, SPLIT_SUFFIX, unitPrices } from '../amazon/money.ts';
+import { explained } from '../access-token.ts';
+import { channelLineId, moneyText, pennies, SPLIT_SUFFIX, unitPrices } from '../money.ts';
 import type {
   ChannelAddress,
   ChannelOrder,

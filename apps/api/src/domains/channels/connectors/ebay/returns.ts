@@ -1,4 +1,4 @@
-import { explained } from '../amazon/access-token.ts';
+import { explained } from '../access-token.ts';
 import type { ChannelReturn, Page } from '../types.ts';
 import { type EbayApi, POST_ORDER } from './client.ts';
 import { type EbayOrder, getOrder } from './orders.ts';

@@ -1,5 +1,5 @@
 import { ConnectorError } from '../../../../platform/connectors/http.ts';
-import { explained } from '../amazon/access-token.ts';
+import { explained } from '../access-token.ts';
 import type { StockLevel, StockPushResult } from '../types.ts';
 import { type EbayApi, INVENTORY } from './client.ts';
 

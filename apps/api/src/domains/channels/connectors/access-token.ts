@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { CallRecord, CallSink } from '../../../../platform/connectors/http.ts';
-import { ConnectorError } from '../../../../platform/connectors/http.ts';
+import type { CallRecord, CallSink } from '../../../platform/connectors/http.ts';
+import { ConnectorError } from '../../../platform/connectors/http.ts';
 
 /**
  * Access tokens got with a refresh token (Amazon LWA, eBay OAuth), kept in this process per account and
