@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { AMAZON_FAKE_CREDENTIALS, type AmazonFake, startAmazonFake } from '../../apps/api/fakes/amazon/index.ts';
 import { EBAY_FAKE_CREDENTIALS, type EbayFake, startEbayFake } from '../../apps/api/fakes/ebay/index.ts';
 import { ROYAL_MAIL_FAKE_API_KEY, startRoyalMailFake } from '../../apps/api/fakes/royal-mail/index.ts';
@@ -196,6 +198,12 @@ test('an Amazon order is pulled, picked, labelled by Royal Mail, shipped, confir
   ).toBeVisible({
     timeout: 30_000,
   });
+  // The VAT invoice goes to Amazon beside the confirmation (UPLOAD_INVOICE).
+  await expect(
+    page.getByRole('row').filter({ hasText: 'Invoice uploaded' }).filter({ hasText: invoiceNumber }),
+  ).toBeVisible({ timeout: 30_000 });
+  expect(amazon.invoicesOf(orderId).map((i) => i.invoiceNumber)).toEqual([invoiceNumber]);
+  await page.screenshot({ path: test.info().outputPath('amazon-fulfilment.png'), fullPage: true });
 
   // Royal Mail Fulfillment lists the label with its tracking number.
   await page.goto('/#/api/royal-mail-fulfillment');
@@ -211,4 +219,70 @@ test('an Amazon order is pulled, picked, labelled by Royal Mail, shipped, confir
   await expect(page.getByRole('row').filter({ hasText: sku.shopify })).toContainText('9');
   await page.screenshot({ path: test.info().outputPath('shopify-stock.png'), fullPage: true });
   for (const fake of [amazon, ebay, shopify, royalMail]) expect(fake.violations).toEqual([]);
+});
+
+test('a store without an API gets its stock as a file: Run now on Samsung makes one, with the quantities to list', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const api = await adminApi();
+  const u = unique();
+  const warehouse = await api.call<Ref>('POST', '/api/warehouses', {
+    code: `SM${u}`.slice(0, 20),
+    name: `Samsung bay ${u}`,
+  });
+  const product = await api.call<Ref & { sku: string }>('POST', '/api/products', {
+    sku: `TV-${u}`,
+    name: `television ${u}`,
+    costPrice: '150',
+    salePrice: '399',
+  });
+  await api.call('POST', '/api/stock/adjustments', {
+    reason: 'Opening stock',
+    lines: [{ productId: product.id, warehouseId: warehouse.id, quantity: '12', unitCost: '150' }],
+  });
+  const store = await api.call<Ref>(
+    'POST',
+    '/api/channel-accounts',
+    {
+      type: 'SHOPIFY',
+      name: `Samsung store ${u}`,
+      environment: 'SANDBOX',
+      // No channel is called: the stock goes to a file, so no address or credentials are needed.
+      settings: { warehouseIds: [warehouse.id], stockDelivery: 'FILE', stockBuffer: { mode: 'UNITS', value: 2 } },
+    },
+    { 'idempotency-key': `sm-acc-${u}` },
+  );
+  await api.call(
+    'POST',
+    '/api/channel-listings',
+    { accountId: store.id, productId: product.id, sku: `SAM-${u}` },
+    { 'idempotency-key': `sm-list-${u}` },
+  );
+
+  await page.goto('/');
+  await signInOnPage(page, 'admin', ADMIN_PASSWORD);
+  await page.goto('/#/api/samsung-stock-update');
+  const panel = page.getByTestId(`stock-files-${store.id}`);
+  await expect(panel).toBeVisible();
+  await panel.getByTestId('stock-files-run-now').click();
+  // The file appears in the panel and downloads as .xlsx.
+  const fileButton = panel.getByTestId('stock-file-download');
+  await expect(fileButton).toHaveCount(1, { timeout: 60_000 });
+  const download = page.waitForEvent('download');
+  await fileButton.click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+  await page.screenshot({ path: test.info().outputPath('samsung-stock-file.png'), fullPage: true });
+  // One listing, 12 in stock, 2 held back by the buffer: its row lists 10.
+  const files = await api.call<{ items: { rows: number }[] }>('GET', `/api/channel-accounts/${store.id}/stock-files`);
+  expect(files.items.map((f) => f.rows)).toEqual([1]);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await readFile(await file.path())) as unknown as ArrayBuffer);
+  const [sheet] = workbook.worksheets;
+  if (!sheet) throw new Error('the stock file has no sheet');
+  const header = (sheet.getRow(1).values as unknown[]).slice(1);
+  const row = (sheet.getRow(2).values as unknown[]).slice(1);
+  expect(row[header.indexOf('Channel SKU')]).toBe(`SAM-${u}`);
+  expect(Number(row[header.indexOf('Quantity to list')])).toBe(10);
 });

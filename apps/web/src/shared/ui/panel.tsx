@@ -7,15 +7,18 @@ export function Panel({
   extra,
   children,
   style,
+  testId,
 }: {
   title?: ReactNode;
   extra?: ReactNode;
   children: ReactNode;
   style?: CSSProperties;
+  testId?: string;
 }) {
   const { token } = theme.useToken();
   return (
     <section
+      data-testid={testId}
       style={{
         background: token.colorBgContainer,
         border: `1px solid ${token.colorBorderSecondary}`,

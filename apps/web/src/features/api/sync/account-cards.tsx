@@ -1,5 +1,12 @@
 import { PlayCircleOutlined } from '@ant-design/icons';
-import type { ChannelAccountState, ChannelAccountType, ChannelStream, ChannelStreamState } from '@backoffice/contracts';
+import {
+  CHANNEL_ACCOUNT_TYPE_INFO,
+  type ChannelAccountState,
+  type ChannelAccountType,
+  type ChannelOperation,
+  type ChannelStream,
+  type ChannelStreamState,
+} from '@backoffice/contracts';
 import { Button, Progress, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/lib/dates.ts';
@@ -10,6 +17,17 @@ import { Panel } from '../../../shared/ui/panel.tsx';
 import { AccountTypeLabel, EnvironmentTag } from '../api-configuration/account-words.tsx';
 import { useRunNow } from './api.ts';
 import { mayRun, useSyncErrorText } from './sync-words.tsx';
+
+/** The operation each stream serves: a stream is offered when the account's type can do it. */
+const STREAM_OPERATION: Record<ChannelStream, ChannelOperation> = {
+  ORDERS: 'ORDERS',
+  RETURNS: 'RETURNS',
+  TRACKING: 'TRACKING',
+  STOCK: 'STOCK',
+  FBA_INVENTORY: 'FBA_INVENTORY',
+};
+const typeDoes = (type: ChannelAccountType, stream: ChannelStream) =>
+  CHANNEL_ACCOUNT_TYPE_INFO[type].operations.includes(STREAM_OPERATION[stream]);
 
 /** A run's progress: a bar when the total is known, else a moving bar with the count so far. */
 function RunProgress({ running, label }: { running: NonNullable<ChannelStreamState['running']>; label: string }) {
@@ -173,7 +191,8 @@ export function AccountCards({
     >
       {accounts.map((state) => {
         const { account } = state;
-        const shown = state.streams.filter((s) => streams.includes(s.stream));
+        // A stream the account's type cannot do (an Amazon account's returns) is not shown at all.
+        const shown = state.streams.filter((s) => streams.includes(s.stream) && typeDoes(account.type, s.stream));
         return (
           <div key={account.id} data-testid={`channel-account-${account.id}`}>
             <Panel title={<bdi>{account.name}</bdi>} style={{ height: '100%', marginBottom: 0 }}>

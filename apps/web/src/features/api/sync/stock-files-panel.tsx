@@ -83,8 +83,9 @@ function StockFilesPanel({ state }: { state: ChannelAccountState }) {
         ) : null
       }
       style={{ marginBottom: token.margin }}
+      testId={`stock-files-${account.id}`}
     >
-      <div data-testid={`stock-files-${account.id}`} style={{ padding: token.padding, display: 'grid', gap: 8 }}>
+      <div style={{ padding: token.padding, display: 'grid', gap: 8 }}>
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
           {t('stockFiles.help', { kept: files.data.kept })}
         </Typography.Paragraph>
