@@ -99,8 +99,8 @@ export const TREES = [
       },
       {
         name: 'reports',
-        why: 'read-only views across stock and documents',
-        units: ['domains/reports'],
+        why: 'read-only views across stock and documents, and the dashboards and analytics over them',
+        units: ['domains/reports', 'domains/dashboards'],
         entry: ['index.ts'],
       },
       {

@@ -40,6 +40,7 @@ import { productReferences, productsRoutes, runProductImport } from './domains/p
 import { purchaseInvoiceReferences, purchaseInvoicesRoutes } from './domains/purchase-invoices/index.ts';
 import { purchaseOrderReferences, purchaseOrdersRoutes } from './domains/purchase-orders/index.ts';
 import { purchasingLookupsRoutes } from './domains/purchasing-lookups/index.ts';
+import { dashboardsRoutes } from './domains/dashboards/index.ts';
 import { registerFifoProcess, reportsRoutes } from './domains/reports/index.ts';
 import { returnTicketReferences, returnTicketsRoutes } from './domains/return-tickets/index.ts';
 import { rmaReferences, rmasRoutes } from './domains/rmas/index.ts';
@@ -101,6 +102,7 @@ export function apiRoutes(config: Config): RouteEntry[] {
     ...warehousesRoutes,
     ...stockAreaRoutes,
     ...reportsRoutes,
+    ...dashboardsRoutes,
     ...stockCountsRoutes,
     ...stockTransfersRoutes,
     ...purchaseOrdersRoutes,

@@ -39,6 +39,7 @@ export const NAMESPACES = [
   'drafts',
   'stockCounts',
   'reports',
+  'dashboards',
   'documents',
   'notifications',
   'permissions',
