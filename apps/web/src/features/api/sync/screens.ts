@@ -21,8 +21,8 @@ export const SYNC_SCREENS = {
   marketplaceFulfillment: {
     id: 'marketplace-fulfillment',
     types: MARKETPLACES,
-    streams: ['ORDERS'],
-    messages: ['SHIPMENT'],
+    streams: ['ORDERS', 'RETURNS'],
+    messages: ['SHIPMENT', 'RETURN'],
     empty: 'marketplace',
   },
   sellerHubUpdate: {
