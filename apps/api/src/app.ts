@@ -27,6 +27,7 @@ import { configurationReferences, configurationRoutes, mailSettingsLoader } from
 import { consignmentInvoiceReferences, consignmentInvoicesRoutes } from './domains/consignment-invoices/index.ts';
 import { creditNoteReferences, creditNotesRoutes, registerCreditNotes } from './domains/credit-notes/index.ts';
 import { currenciesRoutes } from './domains/currencies/index.ts';
+import { dashboardsRoutes, registerAnalytics, registerBiReportFrames } from './domains/dashboards/index.ts';
 import { draftsRoutes, registerDraftPurge } from './domains/drafts/index.ts';
 import { goodsReceivedNotesRoutes, grnReferences } from './domains/goods-received-notes/index.ts';
 import { registerEmbeddedIdentityProvider, registerPublicAddressCheck } from './domains/identity/index.ts';
@@ -40,7 +41,6 @@ import { productReferences, productsRoutes, runProductImport } from './domains/p
 import { purchaseInvoiceReferences, purchaseInvoicesRoutes } from './domains/purchase-invoices/index.ts';
 import { purchaseOrderReferences, purchaseOrdersRoutes } from './domains/purchase-orders/index.ts';
 import { purchasingLookupsRoutes } from './domains/purchasing-lookups/index.ts';
-import { dashboardsRoutes } from './domains/dashboards/index.ts';
 import { registerFifoProcess, reportsRoutes } from './domains/reports/index.ts';
 import { returnTicketReferences, returnTicketsRoutes } from './domains/return-tickets/index.ts';
 import { rmaReferences, rmasRoutes } from './domains/rmas/index.ts';
@@ -64,12 +64,7 @@ import { registerMailQueue } from './platform/mail-queue.ts';
 import { type AreaReferences, registerReferences } from './platform/references.ts';
 import { type RouteEntry, registerRoutes, requireDeclaredPermission } from './platform/routes.ts';
 import { secretBoxFor } from './platform/secrets.ts';
-import {
-  baseSecurityHeaders,
-  contentSecurityPolicy,
-  type FrameSources,
-  NO_FRAME_SOURCES,
-} from './platform/security-headers.ts';
+import { baseSecurityHeaders, contentSecurityPolicy, type FrameSources } from './platform/security-headers.ts';
 import { issueXsrfCookie } from './platform/xsrf.ts';
 
 export interface BuildOptions {
@@ -79,7 +74,7 @@ export interface BuildOptions {
   logger?: boolean;
   /** The job runner's settings (tests: a server id, shorter intervals, no automatic start). */
   jobs?: Partial<JobRunnerOptions>;
-  /** Where the web app may show frames (BI dashboards); none until the configuration can hold them. */
+  /** Where the web app may show frames; by default the origins of the active BI reports (Management Dashboards). */
   frameSources?: FrameSources;
 }
 
@@ -154,7 +149,7 @@ export async function buildApp({
   db,
   logger = true,
   jobs,
-  frameSources = NO_FRAME_SOURCES,
+  frameSources: givenFrameSources,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: createLogger(config.log) } : { logger: false }),
@@ -182,6 +177,9 @@ export async function buildApp({
   // Every route declares who may call it; a route without a declaration stops the server starting.
   app.addHook('onRoute', requireDeclaredPermission);
 
+  // The BI reports registered in Management Dashboards are the only addresses the browser may frame.
+  const biReportFrameSources = registerBiReportFrames(app, db);
+  const frameSources = givenFrameSources ?? biReportFrameSources;
   const baseHeaders = baseSecurityHeaders(config);
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
@@ -267,6 +265,7 @@ export async function buildApp({
   registerShipLists(app);
   registerCreditNotes(app);
   registerChannels(app, config);
+  registerAnalytics(app);
 
   const webDist = config.webDistDir ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   if (existsSync(path.join(webDist, 'index.html'))) {

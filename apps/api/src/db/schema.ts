@@ -401,6 +401,8 @@ export interface Database {
   channel_fba_inventory: ChannelFbaInventoryTable;
   channel_stock_files: ChannelStockFilesTable;
   channel_returns: ChannelReturnsTable;
+  bi_reports: BiReportsTable;
+  bi_report_roles: BiReportRolesTable;
   permissions: PermissionsTable;
   roles: RolesTable;
   role_permissions: RolePermissionsTable;
@@ -449,6 +451,7 @@ export interface Database {
   stock_product_values: StockProductValuesTable;
   stock_checkpoint_cuts: StockCheckpointCutsTable;
   stock_checkpoints: StockCheckpointsTable;
+  analytics_daily_facts: AnalyticsDailyFactsTable;
   fifo_process_runs: FifoProcessRunsTable;
   fifo_process_differences: FifoProcessDifferencesTable;
   stock_counts: StockCountsTable;
@@ -648,6 +651,8 @@ export interface InventoryTransferLinesTable {
 export interface SalesChannelSettingsTable {
   channel: string;
   prices_include_vat: boolean;
+  /** Migration 0062: the dispatch promise in working days. */
+  dispatch_days: Generated<number>;
   updated_at: Timestamp;
   updated_by: string | null;
 }
@@ -1634,4 +1639,37 @@ export interface ShippingLabelsTable {
   created_by: string | null;
   created_at: Timestamp;
   cancelled_at: Timestamp | null;
+}
+/** Migration 0059: the register of external BI reports (Management Dashboards) and the roles that see each. */
+export interface BiReportsTable {
+  id: Generated<string>;
+  name: string;
+  embed_url: string;
+  description: Generated<string>;
+  active: Generated<boolean>;
+  sort_order: Generated<number>;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface BiReportRolesTable {
+  report_id: string;
+  role_id: string;
+}
+/** Migration 0060: the management dashboard's daily facts (domains/dashboards/analytics.facts.ts). */
+export interface AnalyticsDailyFactsTable {
+  /** YYYY-MM-DD, the London day. */
+  day: ColumnType<string, string, string>;
+  channel: string;
+  brand_id: string | null;
+  warehouse_id: string;
+  product_id: string;
+  sales_net: Num;
+  vat: Num;
+  cogs: Num;
+  units_shipped: Num;
+  units_returned: Num;
+  returned_cost: Num;
+  computed_at: Timestamp;
 }

@@ -1,9 +1,9 @@
 import type { Config } from '../config.ts';
 
 /**
- * Addresses the web app may show in a frame: the BI dashboards an administrator registers. None can be
- * registered yet, so the list is empty and nothing may be framed; when the configuration holds them, its area
- * hands `buildApp` a reader of its cached list (read on every response, so a change applies at once).
+ * Addresses the web app may show in a frame: the BI reports registered in Management Dashboards. The dashboards
+ * area hands `buildApp` a reader of its cached list of their origins (read on every response from memory, so a
+ * change applies at once); with none registered nothing may be framed.
  */
 export type FrameSources = () => readonly string[];
 export const NO_FRAME_SOURCES: FrameSources = () => [];

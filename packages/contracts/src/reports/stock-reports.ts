@@ -454,6 +454,7 @@ export type ReportOption = z.infer<typeof ReportOption>;
 export const REPORT_PERMISSIONS: readonly PermissionName[] = [
   'stock_and_value_report',
   'daily_inventory_level_report',
+  'daily_control_and_ship_list_report',
   'handle_replenishment_report',
   'view_warehouse',
 ];

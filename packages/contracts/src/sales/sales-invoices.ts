@@ -692,17 +692,36 @@ export const SalesProductAvailability = z
   .meta({ id: 'SalesProductAvailability' });
 export type SalesProductAvailability = z.infer<typeof SalesProductAvailability>;
 
-/** Per channel: whether the prices of its orders include VAT (the default of a new invoice's flag). */
+/** The most working days a channel's dispatch promise may give. */
+export const DISPATCH_DAYS_MAX = 30;
+/** A channel's dispatch promise when none is set: next working day for the marketplaces, two days otherwise. */
+export const defaultDispatchDays = (channel: SalesChannel): number =>
+  channel === 'AMAZON' || channel === 'EBAY' || channel === 'SHOPIFY' || channel === 'TIKTOK' ? 1 : 2;
+const DispatchDays = z.number().int().min(0).max(DISPATCH_DAYS_MAX);
+
+/**
+ * Per channel: whether the prices of its orders include VAT (the default of a new invoice's flag), and its dispatch
+ * promise: an order received on a London day is to be shipped by the end of the `dispatchDays`-th working day
+ * (Monday to Friday) after it (0: the same day; an order of a Saturday or Sunday counts from the Friday before). The
+ * Daily Control and Ship List report counts orders shipped after their promise, or still unshipped past it.
+ */
 export const SalesChannelSetting = z
-  .object({ channel: SalesChannel, pricesIncludeVat: z.boolean() })
+  .object({ channel: SalesChannel, pricesIncludeVat: z.boolean(), dispatchDays: DispatchDays })
   .meta({ id: 'SalesChannelSetting' });
 export type SalesChannelSetting = z.infer<typeof SalesChannelSetting>;
 export const SalesChannelSettings = z.object({ items: z.array(SalesChannelSetting) });
 export type SalesChannelSettings = z.infer<typeof SalesChannelSettings>;
+/** One channel's settings to change: those given change, the others stay. */
+export const SalesChannelSettingInput = z
+  .object({ channel: SalesChannel, pricesIncludeVat: z.boolean().optional(), dispatchDays: DispatchDays.optional() })
+  .refine((s) => s.pricesIncludeVat !== undefined || s.dispatchDays !== undefined, {
+    message: 'give pricesIncludeVat, dispatchDays or both',
+    path: ['dispatchDays'],
+  });
 /** The channels' settings to change (those not listed stay). */
 export const SalesChannelSettingsInput = z.object({
   items: z
-    .array(SalesChannelSetting)
+    .array(SalesChannelSettingInput)
     .min(1)
     .max(SALES_CHANNELS.length)
     .superRefine((items, ctx) => {
@@ -754,7 +773,7 @@ export const salesInvoicesApi = {
     path: '/api/sales-invoices/channel-settings',
     permission: ['view_sales_invoice', 'add_sales_invoice', 'edit_system_configuration'],
     tag: TAG,
-    summary: 'Per sales channel: whether its prices include VAT (a new invoice’s default)',
+    summary: 'Per sales channel: whether its prices include VAT (a new invoice’s default) and its dispatch promise',
     response: SalesChannelSettings,
   }),
   updateSalesChannelSettings: endpoint({
@@ -762,7 +781,8 @@ export const salesInvoicesApi = {
     path: '/api/sales-invoices/channel-settings',
     permission: 'edit_system_configuration',
     tag: TAG,
-    summary: 'Change whether the prices of some channels include VAT (invoices already written keep their flag)',
+    summary:
+      'Change whether the prices of some channels include VAT (invoices already written keep their flag) or their dispatch promise in working days',
     body: SalesChannelSettingsInput,
     response: SalesChannelSettings,
   }),

@@ -65,6 +65,8 @@ export const SYSTEM_LOG_ENTITIES = [
   'channel_message',
   'shipping_label',
   'channel_stock_file',
+  // Dashboards
+  'bi_report',
 ] as const;
 export type SystemLogEntity = (typeof SYSTEM_LOG_ENTITIES)[number];
 

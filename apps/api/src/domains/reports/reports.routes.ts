@@ -1,5 +1,6 @@
-import { stockReportsApi } from '@backoffice/contracts';
+import { dailyControlApi, stockReportsApi } from '@backoffice/contracts';
 import { type RouteEntry, route } from '../../platform/routes.ts';
+import * as dailyControl from './daily-control.service.ts';
 import * as fifoProcess from './fifo-process.service.ts';
 import * as stock from './stock-reports.service.ts';
 import * as warehouse from './warehouse-reports.service.ts';
@@ -30,4 +31,10 @@ export const reportsRoutes: RouteEntry[] = [
   route(api.exportInventoryDetail, ({ query }, ctx) => warehouse.exportInventoryDetail(ctx, query)),
   route(api.inventoryDetailLayers, ({ query }, ctx) => stock.productLayers(ctx.db, query)),
   route(api.reportOptions, ({ params, query }, ctx) => stock.reportOptions(ctx.db, params.kind, query)),
+  route(dailyControlApi.dailyControl, ({ query }, ctx) => dailyControl.dailyControl(ctx.db, query)),
+  route(dailyControlApi.exportDailyControl, ({ query }, ctx) => dailyControl.exportDailyControl(ctx, query)),
+  route(dailyControlApi.printDailyControl, ({ query }, ctx) => {
+    const { lang, ...filter } = query;
+    return dailyControl.printDailyControl(ctx, filter, lang);
+  }),
 ];

@@ -70,18 +70,21 @@ export async function warehouseAllowsNegative(db: Db, warehouseId: string): Prom
 // Channel settings
 
 export async function channelSettings(db: Db) {
-  return db.selectFrom('sales_channel_settings').select(['channel', 'prices_include_vat']).execute();
+  return db.selectFrom('sales_channel_settings').select(['channel', 'prices_include_vat', 'dispatch_days']).execute();
 }
 
-export async function setChannelSetting(db: Db, channel: string, pricesIncludeVat: boolean, userId: string) {
+/** Writes a channel's whole settings (the caller merged the change into what was there). */
+export async function setChannelSetting(
+  db: Db,
+  channel: string,
+  setting: { pricesIncludeVat: boolean; dispatchDays: number },
+  userId: string,
+) {
+  const values = { prices_include_vat: setting.pricesIncludeVat, dispatch_days: setting.dispatchDays };
   await db
     .insertInto('sales_channel_settings')
-    .values({ channel, prices_include_vat: pricesIncludeVat, updated_by: userId })
-    .onConflict((oc) =>
-      oc
-        .column('channel')
-        .doUpdateSet({ prices_include_vat: pricesIncludeVat, updated_by: userId, updated_at: sql`now()` }),
-    )
+    .values({ channel, ...values, updated_by: userId })
+    .onConflict((oc) => oc.column('channel').doUpdateSet({ ...values, updated_by: userId, updated_at: sql`now()` }))
     .execute();
 }
 

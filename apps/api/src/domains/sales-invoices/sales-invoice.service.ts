@@ -1,6 +1,7 @@
 import {
   BASE_CURRENCY,
   type CurrencyCode,
+  defaultDispatchDays,
   type PaymentType,
   SALES_CHANNELS,
   SALES_INVOICE_COUNT_CAP,
@@ -80,15 +81,30 @@ const priceText = (v: Decimal.Value) => {
 // Channel settings
 
 export async function getChannelSettings(db: Kysely<Database>): Promise<SalesChannelSettings> {
-  const rows = new Map((await repo.channelSettings(db)).map((r) => [r.channel, r.prices_include_vat]));
+  const rows = new Map((await repo.channelSettings(db)).map((r) => [r.channel, r]));
   return {
-    items: SALES_CHANNELS.map((channel) => ({ channel, pricesIncludeVat: rows.get(channel) ?? channel !== 'MANUAL' })),
+    items: SALES_CHANNELS.map((channel) => ({
+      channel,
+      pricesIncludeVat: rows.get(channel)?.prices_include_vat ?? channel !== 'MANUAL',
+      dispatchDays: rows.get(channel)?.dispatch_days ?? defaultDispatchDays(channel),
+    })),
   };
 }
 
 export async function updateChannelSettings(ctx: Ctx, input: SettingsValues): Promise<SalesChannelSettings> {
   const before = await getChannelSettings(ctx.db);
-  for (const s of input.items) await repo.setChannelSetting(ctx.db, s.channel, s.pricesIncludeVat, ctx.user.id);
+  for (const s of input.items) {
+    const was = before.items.find((b) => b.channel === s.channel);
+    await repo.setChannelSetting(
+      ctx.db,
+      s.channel,
+      {
+        pricesIncludeVat: s.pricesIncludeVat ?? was?.pricesIncludeVat ?? s.channel !== 'MANUAL',
+        dispatchDays: s.dispatchDays ?? was?.dispatchDays ?? defaultDispatchDays(s.channel),
+      },
+      ctx.user.id,
+    );
+  }
   const after = await getChannelSettings(ctx.db);
   await ctx.audit({ action: 'update', entity: 'sales_channel_setting', entityId: null, before, after });
   return after;

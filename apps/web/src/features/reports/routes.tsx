@@ -1,4 +1,5 @@
 import { AreaRoutes, areaRoutes } from '../../shell/area-routes.tsx';
+import { DailyControlPage } from './pages/daily-control-page.tsx';
 import { DailyInventoryLevelPage } from './pages/daily-inventory-level-page.tsx';
 import { FifoStockProcessPage } from './pages/fifo-stock-process-page.tsx';
 import { FifoStockValueBetaPage } from './pages/fifo-stock-value-beta-page.tsx';
@@ -29,6 +30,12 @@ const routes = areaRoutes('reports', [
     titleKey: 'fifoStockValueBeta',
     permissions: ['stock_and_value_report'],
     element: <FifoStockValueBetaPage />,
+  },
+  {
+    path: 'daily-control-and-ship-list',
+    titleKey: 'dailyControlAndShipList',
+    permissions: ['daily_control_and_ship_list_report'],
+    element: <DailyControlPage />,
   },
   {
     path: 'daily-inventory-level',

@@ -6,6 +6,7 @@ import type configuration from '../../locales/en/configuration.json';
 import type consignmentInvoices from '../../locales/en/consignmentInvoices.json';
 import type creditNotes from '../../locales/en/creditNotes.json';
 import type currencies from '../../locales/en/currencies.json';
+import type dashboards from '../../locales/en/dashboards.json';
 import type documents from '../../locales/en/documents.json';
 import type drafts from '../../locales/en/drafts.json';
 import type errors from '../../locales/en/errors.json';
@@ -53,6 +54,7 @@ declare module 'i18next' {
       warehouses: typeof warehouses;
       configuration: typeof configuration;
       currencies: typeof currencies;
+      dashboards: typeof dashboards;
       carriers: typeof carriers;
       channels: typeof channels;
       partners: typeof partners;

@@ -17,6 +17,11 @@ import { useOwnRoles } from '../api.ts';
 const FileUpload = lazy(() =>
   import('../../../shared/ui/file-upload.tsx').then((module) => ({ default: module.FileUpload })),
 );
+// The figures and their charts (the dashboards texts, the chart component) load after the page's first paint, like
+// the upload widget: the welcome and the links never wait for them.
+const HomeFigures = lazy(() =>
+  import('../components/home-figures.tsx').then((module) => ({ default: module.HomeFigures })),
+);
 
 function OwnRoles({ userId }: { userId: string | undefined }) {
   const { t } = useTranslation();
@@ -101,7 +106,10 @@ function QuickLinks({ groups }: { groups: MenuItem[] }) {
   );
 }
 
-/** The landing page: a welcome with the user's roles and permissions, and links to the areas they may open. */
+/**
+ * The landing page: a welcome with the user's roles and permissions, the day's figures their permissions open (each a
+ * link to its list) with 30 days of sales and shipments, and links to the areas they may open.
+ */
 export function DashboardPage() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -109,8 +117,8 @@ export function DashboardPage() {
   const { names, has } = usePermissions();
   const me = useMe();
   const groups = useMemo(() => visibleMenu(MENU, names).filter((item) => item.path !== LANDING_PATH), [names]);
-  // The upload widget's code (about 30 KB gzipped with antd's Upload and Progress) is asked for once the
-  // page is on screen, not before it: the dashboard shows without waiting for it.
+  // The upload widget's code (about 30 KB gzipped with antd's Upload and Progress) and the figures' are asked for
+  // once the page is on screen, not before it: the dashboard shows without waiting for them.
   const [uploadWanted, setUploadWanted] = useState(false);
   useEffect(() => setUploadWanted(true), []);
   const name = me.data?.name || profile?.name || me.data?.email || profile?.email || '';
@@ -126,6 +134,14 @@ export function DashboardPage() {
         <p>{names.size > 0 ? t('dashboard.permissionCount', { count: names.size }) : t('dashboard.noPermissions')}</p>
         {has('view_user') && me.data ? <OwnRoles userId={me.data.id} /> : null}
       </Panel>
+      {/* Every figure needs a permission: a user with none is not made to wait for an empty answer. */}
+      {names.size === 0 ? null : uploadWanted ? (
+        <Suspense fallback={<Spinner minHeight={160} />}>
+          <HomeFigures />
+        </Suspense>
+      ) : (
+        <Spinner minHeight={160} />
+      )}
       {has('upload_file') ? (
         <Panel title={t('dashboard.upload.title')} style={{ marginBottom: token.marginLG, maxWidth: 640 }}>
           <p style={{ marginTop: 0, color: token.colorTextSecondary }}>{t('dashboard.upload.intro')}</p>

@@ -1,0 +1,272 @@
+import {
+  DASHBOARD_FIGURES,
+  DASHBOARD_SERIES_DAYS,
+  DASHBOARD_SERIES_PERMISSIONS,
+  DASHBOARD_SETTLEMENT_HORIZON_DAYS,
+  type DashboardFigure,
+  type DashboardFigureKey,
+  type DashboardSummary,
+  type PurchaseOrderType,
+  SALES_CHANNELS,
+  type SalesChannel,
+} from '@backoffice/contracts';
+import Decimal from 'decimal.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { AuthUser } from '../../platform/auth.ts';
+import { todayInLondon } from '../../platform/business-day.ts';
+import * as repo from './home.repository.ts';
+
+/**
+ * The landing dashboard's figures (contract dashboards/home.ts): only those the caller's permissions open are read,
+ * all at once on the pool; each carries the address of the web app's list that shows its records.
+ */
+
+type Db = Kysely<Database>;
+
+/** The dispatch promise of a channel without a setting (the settings table's default). */
+const DEFAULT_DISPATCH_DAYS = 2;
+
+const money = (v: string) => new Decimal(v).toFixed(2, Decimal.ROUND_HALF_UP);
+
+// --- Calendar days (YYYY-MM-DD) ----------------------------------------------------------------------------
+
+const DAY_MS = 86_400_000;
+const toTime = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const fromTime = (time: number) => new Date(time).toISOString().slice(0, 10);
+export const addDays = (day: string, days: number) => fromTime(toTime(day) + days * DAY_MS);
+const isWorkingDay = (day: string) => {
+  const weekday = new Date(toTime(day)).getUTCDay();
+  return weekday !== 0 && weekday !== 6;
+};
+
+/**
+ * The day `workingDays` working days (Monday to Friday) after `day`, as the database's add_working_days counts them:
+ * from a weekend day as from the Friday before; zero days from a weekend day is the Monday after.
+ */
+export function addWorkingDays(day: string, workingDays: number): string {
+  let current = day;
+  if (workingDays <= 0) {
+    while (!isWorkingDay(current)) current = addDays(current, 1);
+    return current;
+  }
+  for (let left = workingDays; left > 0; ) {
+    current = addDays(current, 1);
+    if (isWorkingDay(current)) left -= 1;
+  }
+  return current;
+}
+
+/**
+ * The latest day whose orders are late on `today` under a dispatch promise of `workingDays` working days: due by the
+ * end of the promise's last day, late from the day after. The due day only moves forward with the day received, so
+ * walking back from yesterday finds it within a few steps.
+ */
+export function lastLateDay(today: string, workingDays: number): string {
+  let day = addDays(today, -1);
+  while (addWorkingDays(day, workingDays) >= today) day = addDays(day, -1);
+  return day;
+}
+
+// --- List addresses (the web app's routes and the URL filters its lists read) -------------------------------
+
+const withQuery = (path: string, query: Record<string, string | undefined>) => {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, value);
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+};
+const SALES_INVOICES = '/sales-invoice/sales-invoice';
+const RETURN_TICKETS = '/return-ticket/return-tickets-list';
+const INVENTORY_SUMMARY = '/inventory/summary';
+const PURCHASE_INVOICES = '/purchase-invoice/purchase-invoice';
+const purchaseOrders = (type: string) => `/purchase-order/purchase-order/${type}`;
+/** The channel screen that lists an account type's messages (web features/api, sync/screens.ts). */
+const CHANNEL_SCREEN: Record<string, string> = {
+  AMAZON: '/api/amazon-fulfillment',
+  EBAY: '/api/seller-hub-update',
+  SHOPIFY: '/api/marketplace-fulfillment',
+  TIKTOK: '/api/marketplace-fulfillment',
+  ROYAL_MAIL: '/api/royal-mail-fulfillment',
+  DHL: '/api/dhl-fulfillment',
+  DPD: '/api/shipping-career-fulfillment',
+  PARCELFORCE: '/api/shipping-career-fulfillment',
+};
+
+/** The type whose list holds the most of these orders (Prior PO when none or tied). */
+function busiestType(rows: repo.OrdersWaiting[], pick: (r: repo.OrdersWaiting) => number): repo.OrdersWaiting | null {
+  let best: repo.OrdersWaiting | null = null;
+  for (const row of rows)
+    if (pick(row) > 0 && (!best || pick(row) > pick(best) || (pick(row) === pick(best) && row.type < best.type)))
+      best = row;
+  return best;
+}
+
+/**
+ * The purchase order lists are one per type and filter by order date, not by expected date: the link opens the type
+ * holding most of them sorted by expected date (the oldest first), on APPROVED when all of them are.
+ */
+function ordersUrl(rows: repo.OrdersWaiting[], pick: (r: repo.OrdersWaiting) => number): string {
+  const best = busiestType(rows, pick);
+  const type: PurchaseOrderType = (best?.type as PurchaseOrderType | undefined) ?? 'PRIOR_ORDER_PO';
+  const allApproved = !!best && best.approved === best.due + best.overdue;
+  return withQuery(purchaseOrders(type), { status: allApproved ? 'APPROVED' : undefined, sort: 'expectedDate' });
+}
+
+// --- Catalogue-wide figures ------------------------------------------------------------------------------
+
+/**
+ * How long the two figures over the whole catalogue (products at or below reorder point, stock value) are reused:
+ * each reads every watched product or every level row (about 0.1 s at 100,000 products), the same for every user, and
+ * every open dashboard asks each minute; read once per half minute, they cost the same however many are open.
+ */
+export const CATALOGUE_FIGURES_TTL_MS = 30_000;
+const catalogue = new WeakMap<Db, Map<string, { until: number; value: Promise<unknown> }>>();
+
+function catalogueFigure<T>(db: Db, name: string, read: () => Promise<T>): Promise<T> {
+  const entries = catalogue.get(db) ?? new Map<string, { until: number; value: Promise<unknown> }>();
+  catalogue.set(db, entries);
+  const hit = entries.get(name);
+  if (hit && hit.until > Date.now()) return hit.value as Promise<T>;
+  const value = read();
+  entries.set(name, { until: Date.now() + CATALOGUE_FIGURES_TTL_MS, value });
+  // A failed read is not kept: the next request reads again.
+  value.catch(() => entries.delete(name));
+  return value;
+}
+
+// --- The summary ----------------------------------------------------------------------------------------------
+
+const may = (user: AuthUser, needed: readonly string[]) => needed.some((p) => user.permissions.has(p));
+
+/** Fills every day from `from` to `to` for each channel that has anything in the window, in the contract's order. */
+function perChannel<T>(
+  rows: { day: string; channel: string; value: T }[],
+  from: string,
+  to: string,
+  zero: T,
+): { channel: SalesChannel; points: { date: string; value: T }[] }[] {
+  const days: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+  const byChannel = new Map<string, Map<string, T>>();
+  for (const row of rows) {
+    const channel = byChannel.get(row.channel) ?? new Map<string, T>();
+    channel.set(row.day, row.value);
+    byChannel.set(row.channel, channel);
+  }
+  return SALES_CHANNELS.filter((c) => byChannel.has(c)).map((channel) => {
+    const values = byChannel.get(channel) as Map<string, T>;
+    return { channel, points: days.map((date) => ({ date, value: values.get(date) ?? zero })) };
+  });
+}
+
+/**
+ * Invoices past their channel's dispatch promise: each channel's last late day from its promise, then one count;
+ * `lastDay` is the latest of those days (the channel with the shortest promise).
+ */
+async function lateShipments(db: Db, today: string): Promise<{ count: number; lastDay: string }> {
+  const promises = await repo.dispatchPromises(db);
+  const days = promises.map((p) => ({ channel: p.channel, day: lastLateDay(today, p.days) }));
+  // The shorter the promise, the later its last late day.
+  const shortest = promises.length ? Math.min(...promises.map((p) => p.days)) : DEFAULT_DISPATCH_DAYS;
+  const lastDay = lastLateDay(today, shortest);
+  return { count: await repo.lateShipments(db, days), lastDay };
+}
+
+export async function dashboardSummary(db: Db, user: AuthUser, now = new Date()): Promise<DashboardSummary> {
+  const today = todayInLondon(now);
+  const sees = (key: DashboardFigureKey) => may(user, DASHBOARD_FIGURES[key]);
+  const figures: DashboardFigure[] = [];
+  const add = (key: DashboardFigureKey, count: number | null, value: string | null, url: string) =>
+    figures.push({ key, count, value: value === null ? null : money(value), url });
+  const summary: DashboardSummary = { today, generatedAt: now.toISOString(), figures };
+  const dueBy = addDays(today, DASHBOARD_SETTLEMENT_HORIZON_DAYS);
+  const seriesFrom = addDays(today, -(DASHBOARD_SERIES_DAYS - 1));
+  const none = Promise.resolve(null);
+  const series = may(user, DASHBOARD_SERIES_PERMISSIONS);
+
+  const [sales, shipped, late, returns, reorder, orders, supplierDue, failures, value, salesDays, shipDays] =
+    await Promise.all([
+      sees('invoicesToBook') ? repo.salesInvoicesByStatus(db) : none,
+      sees('shippedToday') ? repo.shippedSince(db, today) : none,
+      sees('lateShipments') ? lateShipments(db, today) : none,
+      sees('returnsToReceive') ? repo.returnsWaiting(db) : none,
+      sees('belowReorderPoint') ? catalogueFigure(db, 'reorder', () => repo.productsAtOrBelowReorderPoint(db)) : none,
+      sees('purchaseOrdersDue') ? repo.purchaseOrdersWaiting(db, today) : none,
+      sees('supplierInvoicesDue') ? repo.supplierInvoicesDue(db, dueBy) : none,
+      sees('connectorFailures') ? repo.failedChannelMessages(db) : none,
+      sees('stockValue') ? catalogueFigure(db, 'stockValue', () => repo.stockValue(db)) : none,
+      series ? repo.salesPerDay(db, seriesFrom, today) : none,
+      series ? repo.shipmentsPerDay(db, seriesFrom) : none,
+    ]);
+
+  if (sales) {
+    const of = (status: string) => sales.get(status) ?? { count: 0, value: '0' };
+    const status = (s: string) => withQuery(SALES_INVOICES, { status: s });
+    add('invoicesToBook', of('PENDING').count, of('PENDING').value, status('PENDING'));
+    add('invoicesToPick', of('BOOKED').count, of('BOOKED').value, status('BOOKED'));
+    add('invoicesToShip', of('READY_FOR_DELIVERY').count, of('READY_FOR_DELIVERY').value, status('READY_FOR_DELIVERY'));
+  }
+  // The invoice list filters by invoice date, not by shipment: its PROCESSED tab shows what was shipped.
+  if (shipped) add('shippedToday', shipped.count, shipped.value, withQuery(SALES_INVOICES, { status: 'PROCESSED' }));
+  if (late) {
+    // The list filters by invoice date (an order's received day, unless typed otherwise): up to the latest late day
+    // of any channel, oldest first; its BOOKED, PROCESSING and READY_FOR_DELIVERY tabs hold the late ones.
+    summary.lateSince = late.lastDay;
+    add('lateShipments', late.count, null, withQuery(SALES_INVOICES, { to: late.lastDay, sort: 'invoiceDate' }));
+  }
+  if (returns) {
+    add('returnsToReceive', returns.open, null, withQuery(RETURN_TICKETS, { status: 'OPEN' }));
+    add('returnsToInspect', returns.received, null, withQuery(RETURN_TICKETS, { status: 'RECEIVED' }));
+  }
+  if (reorder !== null) add('belowReorderPoint', reorder, null, withQuery(INVENTORY_SUMMARY, { belowReorder: 'true' }));
+  if (orders) {
+    const sum = (pick: (r: repo.OrdersWaiting) => number) => orders.reduce((n, r) => n + pick(r), 0);
+    add(
+      'purchaseOrdersDue',
+      sum((r) => r.due),
+      null,
+      ordersUrl(orders, (r) => r.due),
+    );
+    add(
+      'purchaseOrdersOverdue',
+      sum((r) => r.overdue),
+      null,
+      ordersUrl(orders, (r) => r.overdue),
+    );
+  }
+  if (supplierDue)
+    add(
+      'supplierInvoicesDue',
+      supplierDue.count,
+      supplierDue.value,
+      withQuery(PURCHASE_INVOICES, { status: 'BOOKED', dueTo: dueBy, sort: 'dueDate' }),
+    );
+  if (failures) {
+    const most = [...failures].sort((a, b) => b.n - a.n || a.type.localeCompare(b.type))[0];
+    const screen = (most && CHANNEL_SCREEN[most.type]) ?? '/api/marketplace-fulfillment';
+    add(
+      'connectorFailures',
+      failures.reduce((n, r) => n + r.n, 0),
+      null,
+      withQuery(screen, { status: 'FAILED' }),
+    );
+  }
+  if (value !== null) add('stockValue', null, value, INVENTORY_SUMMARY);
+  if (salesDays && shipDays) {
+    summary.seriesFrom = seriesFrom;
+    summary.sales = perChannel(
+      salesDays.map((r) => ({ day: r.day, channel: r.channel, value: money(r.value) })),
+      seriesFrom,
+      today,
+      '0.00',
+    );
+    summary.shipments = perChannel(
+      shipDays.map((r) => ({ day: r.day, channel: r.channel, value: r.n })),
+      seriesFrom,
+      today,
+      0,
+    );
+  }
+  return summary;
+}
