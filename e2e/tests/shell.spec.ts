@@ -95,8 +95,8 @@ test.describe('routing and navbar', () => {
 
   test('areas not built yet say so honestly under their real route and title', async ({ page }) => {
     await signedIn(page);
-    await page.goto('/#/dashboard/manage-dashboard');
-    await expect(page.getByTestId('page-title')).toContainText('Management Dashboards');
+    await page.goto('/#/forms/ngx/wizard');
+    await expect(page.getByTestId('page-title')).toContainText('Form Wizard');
     await expect(page.getByText(/not available yet/i)).toBeVisible();
   });
 
