@@ -46,7 +46,10 @@ export function ExternalReports() {
             </Typography.Paragraph>
             {canManage ? (
               <Typography.Paragraph style={{ margin: 0 }}>
-                {t('biReports.external.emptyManage')} <Link to={MANAGE_PATH}>{t('biReports.external.manageLink')}</Link>
+                {t('biReports.external.emptyManage')}{' '}
+                <Link to={MANAGE_PATH} style={{ textDecoration: 'underline' }}>
+                  {t('biReports.external.manageLink')}
+                </Link>
               </Typography.Paragraph>
             ) : null}
           </>
