@@ -119,3 +119,30 @@ test('the Daily Control and Ship List shows its range with totals', async ({ pag
   await page.screenshot({ path: test.info().outputPath('daily-control.png'), fullPage: true });
   await noAxeViolations(page);
 });
+
+test('the dashboards in German, right to left: mirrored, in German, and without serious violations', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'admin', ADMIN_PASSWORD);
+  await page.evaluate(() => {
+    sessionStorage.setItem('backoffice-language', 'de');
+    sessionStorage.setItem('backoffice-direction', 'rtl');
+  });
+  for (const [hash, name] of [
+    ['#/dashboard/dashboard1', 'dashboard-de-rtl'],
+    ['#/dashboard/management-dashboard', 'analytics-de-rtl'],
+    ['#/reports/daily-control-and-ship-list', 'daily-control-de-rtl'],
+  ] as const) {
+    await page.goto(`/${hash}`);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByTestId('page-title')).toBeVisible();
+    await noAxeViolations(page);
+    await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  }
+  await expect(page.getByTestId('home-figure-tiles')).toHaveCount(0);
+  await page.goto('/#/dashboard/dashboard1');
+  await expect(page.getByTestId('home-figure-tiles')).toBeVisible();
+});
