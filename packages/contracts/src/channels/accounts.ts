@@ -161,6 +161,8 @@ export const CHANNEL_ACCOUNT_TYPE_INFO: Record<
 
 export const ChannelAccountErrorCode = {
   CHANNEL_ACCOUNT_NAME_TAKEN: 'CHANNEL_ACCOUNT_NAME_TAKEN',
+  /** An update that names another type than the account's: a type is chosen once, at creation. */
+  CHANNEL_ACCOUNT_TYPE_FIXED: 'CHANNEL_ACCOUNT_TYPE_FIXED',
   /** A base address override by someone who is not an administrator. */
   CHANNEL_ACCOUNT_BASE_URL_ADMIN_ONLY: 'CHANNEL_ACCOUNT_BASE_URL_ADMIN_ONLY',
   /** A production account's base address that is not https. */
@@ -175,6 +177,8 @@ export const ChannelAccountErrorCode = {
   CHANNEL_ACCOUNT_CREDENTIALS_MISSING: 'CHANNEL_ACCOUNT_CREDENTIALS_MISSING',
   /** The operation is switched off for this account, or the account is disabled. */
   CHANNEL_ACCOUNT_OPERATION_OFF: 'CHANNEL_ACCOUNT_OPERATION_OFF',
+  /** A warehouse chosen in the account's settings does not exist. */
+  WAREHOUSE_NOT_FOUND: 'WAREHOUSE_NOT_FOUND',
 } as const;
 
 export const POLL_MINUTES_MIN = 1;

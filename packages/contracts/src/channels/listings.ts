@@ -14,6 +14,8 @@ import { ChannelAccountType } from './accounts.ts';
 export const ChannelListingErrorCode = {
   CHANNEL_LISTING_SKU_TAKEN: 'CHANNEL_LISTING_SKU_TAKEN',
   CHANNEL_LISTING_ACCOUNT_NOT_CHANNEL: 'CHANNEL_LISTING_ACCOUNT_NOT_CHANNEL',
+  /** The listing's product does not exist. */
+  PRODUCT_NOT_FOUND: 'PRODUCT_NOT_FOUND',
 } as const;
 
 const ListingText = (max: number) =>

@@ -170,7 +170,7 @@ async function checkInput(ctx: Ctx, type: ChannelAccountType, input: AccountValu
     const known = new Set(found.map((w) => w.id));
     const missing = warehouseIds.filter((w) => !known.has(w));
     if (missing.length)
-      throw unprocessable('WAREHOUSE_NOT_FOUND', 'A warehouse chosen for this account does not exist.', {
+      throw unprocessable(ChannelAccountErrorCode.WAREHOUSE_NOT_FOUND, 'A warehouse chosen for this account does not exist.', {
         warehouseIds: missing,
       });
   }
@@ -236,7 +236,7 @@ export async function updateAccount(
   const row = await findAccountRow(ctx.db, id, true);
   const type = row.type as ChannelAccountType;
   if (input.type !== type)
-    throw unprocessable('CHANNEL_ACCOUNT_TYPE_FIXED', "An account's type cannot change; create another account.", {
+    throw unprocessable(ChannelAccountErrorCode.CHANNEL_ACCOUNT_TYPE_FIXED, "An account's type cannot change; create another account.", {
       type,
     });
   await checkInput(ctx, type, input, row);

@@ -122,7 +122,7 @@ async function checked(ctx: Ctx, input: ListingValues) {
     .select(['id', 'active'])
     .where('id', '=', input.productId)
     .executeTakeFirst();
-  if (!product) throw unprocessable('PRODUCT_NOT_FOUND', 'The product does not exist.', { field: 'productId' });
+  if (!product) throw unprocessable(ChannelListingErrorCode.PRODUCT_NOT_FOUND, 'The product does not exist.', { field: 'productId' });
   return account;
 }
 
