@@ -170,9 +170,13 @@ async function checkInput(ctx: Ctx, type: ChannelAccountType, input: AccountValu
     const known = new Set(found.map((w) => w.id));
     const missing = warehouseIds.filter((w) => !known.has(w));
     if (missing.length)
-      throw unprocessable(ChannelAccountErrorCode.WAREHOUSE_NOT_FOUND, 'A warehouse chosen for this account does not exist.', {
-        warehouseIds: missing,
-      });
+      throw unprocessable(
+        ChannelAccountErrorCode.WAREHOUSE_NOT_FOUND,
+        'A warehouse chosen for this account does not exist.',
+        {
+          warehouseIds: missing,
+        },
+      );
   }
   if (await repo.accountIdWithName(ctx.db, input.name, before?.id)) throw nameTaken(input.name);
 }
@@ -236,9 +240,13 @@ export async function updateAccount(
   const row = await findAccountRow(ctx.db, id, true);
   const type = row.type as ChannelAccountType;
   if (input.type !== type)
-    throw unprocessable(ChannelAccountErrorCode.CHANNEL_ACCOUNT_TYPE_FIXED, "An account's type cannot change; create another account.", {
-      type,
-    });
+    throw unprocessable(
+      ChannelAccountErrorCode.CHANNEL_ACCOUNT_TYPE_FIXED,
+      "An account's type cannot change; create another account.",
+      {
+        type,
+      },
+    );
   await checkInput(ctx, type, input, row);
   const before = toAccount(row);
   const settings = { ...before.settings, ...input.settings };

@@ -122,7 +122,10 @@ async function checked(ctx: Ctx, input: ListingValues) {
     .select(['id', 'active'])
     .where('id', '=', input.productId)
     .executeTakeFirst();
-  if (!product) throw unprocessable(ChannelListingErrorCode.PRODUCT_NOT_FOUND, 'The product does not exist.', { field: 'productId' });
+  if (!product)
+    throw unprocessable(ChannelListingErrorCode.PRODUCT_NOT_FOUND, 'The product does not exist.', {
+      field: 'productId',
+    });
   return account;
 }
 
