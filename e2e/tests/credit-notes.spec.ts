@@ -31,7 +31,10 @@ async function shot(page: Page, name: string) {
 
 /** Serious and critical WCAG 2.2 AA violations on what the page shows (as accessibility.spec.ts counts them). */
 async function violations(page: Page) {
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active, .ant-notification-notice')).toHaveCount(0, {
+  // A dropdown still closing (its leave animation) is not what the page shows: wait for it to go too.
+  await expect(
+    page.locator('.ant-spin-spinning, .ant-skeleton-active, .ant-notification-notice, .ant-slide-up-leave'),
+  ).toHaveCount(0, {
     timeout: 15_000,
   });
   const result = await new AxeBuilder({ page })

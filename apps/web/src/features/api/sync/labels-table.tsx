@@ -49,7 +49,15 @@ export function LabelsTable({ types }: { types: readonly ChannelAccountType[] })
     {
       key: 'service',
       title: t('labels.service'),
-      render: (_, l) => <bdi>{`${l.account.name} · ${l.carrierService.name}`}</bdi>,
+      // Account and service on two lines: long names must not widen the table past the page.
+      render: (_, l) => (
+        <>
+          <bdi style={{ display: 'block' }}>{l.account.name}</bdi>
+          <Typography.Text type="secondary">
+            <bdi>{l.carrierService.name}</bdi>
+          </Typography.Text>
+        </>
+      ),
     },
     {
       key: 'tracking',
