@@ -33,7 +33,9 @@ async function shot(page: Page, name: string) {
 async function violations(page: Page) {
   // A dropdown still closing (its leave animation) is not what the page shows: wait for it to go too.
   await expect(
-    page.locator('.ant-spin-spinning, .ant-skeleton-active, .ant-notification-notice, .ant-slide-up-leave'),
+    page.locator(
+      '.ant-spin-spinning, .ant-skeleton-active, .ant-notification-notice, .ant-slide-up-leave, .ant-slide-down-leave',
+    ),
   ).toHaveCount(0, {
     timeout: 15_000,
   });

@@ -19,7 +19,11 @@ async function signIn(page: Page, username: string, password: string) {
 
 /** No serious or critical WCAG 2.2 AA violation on what the page shows, once it has settled. */
 async function noAxeViolations(page: Page) {
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active, .ant-notification-notice')).toHaveCount(0, {
+  await expect(
+    page.locator(
+      '.ant-spin-spinning, .ant-skeleton-active, .ant-notification-notice, .ant-slide-up-leave, .ant-slide-down-leave',
+    ),
+  ).toHaveCount(0, {
     timeout: 15_000,
   });
   const result = await new AxeBuilder({ page })

@@ -29,7 +29,11 @@ async function shot(page: Page, name: string) {
 async function violations(page: Page) {
   // A toast under the pointer stays open (antd pauses it while hovered): move the pointer off the page's corner.
   await page.mouse.move(0, 0);
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active, .ant-notification-notice')).toHaveCount(0, {
+  await expect(
+    page.locator(
+      '.ant-spin-spinning, .ant-skeleton-active, .ant-notification-notice, .ant-slide-up-leave, .ant-slide-down-leave',
+    ),
+  ).toHaveCount(0, {
     timeout: 15_000,
   });
   // A toast shown after the wait (fading in or out, so without its final colours) is not part of the page checked.

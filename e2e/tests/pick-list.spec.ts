@@ -20,7 +20,11 @@ const unique = () => `${Date.now().toString(36)}${(serial++).toString(36)}`.toUp
 
 async function violations(page: Page) {
   await page.mouse.move(0, 0);
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active, .ant-notification-notice')).toHaveCount(0, {
+  await expect(
+    page.locator(
+      '.ant-spin-spinning, .ant-skeleton-active, .ant-notification-notice, .ant-slide-up-leave, .ant-slide-down-leave',
+    ),
+  ).toHaveCount(0, {
     timeout: 15_000,
   });
   const result = await new AxeBuilder({ page })

@@ -28,7 +28,11 @@ async function shot(page: Page, name: string) {
 }
 
 async function violations(page: Page) {
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active, .ant-notification-notice')).toHaveCount(0, {
+  await expect(
+    page.locator(
+      '.ant-spin-spinning, .ant-skeleton-active, .ant-notification-notice, .ant-slide-up-leave, .ant-slide-down-leave',
+    ),
+  ).toHaveCount(0, {
     timeout: 15_000,
   });
   const result = await new AxeBuilder({ page })

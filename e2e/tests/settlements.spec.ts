@@ -38,7 +38,11 @@ async function shots(page: Page, name: string) {
 async function violations(page: Page) {
   // A toast under the pointer stays open: the pointer leaves it, so it closes.
   await page.mouse.move(0, 0);
-  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active, .ant-notification-notice')).toHaveCount(0, {
+  await expect(
+    page.locator(
+      '.ant-spin-spinning, .ant-skeleton-active, .ant-notification-notice, .ant-slide-up-leave, .ant-slide-down-leave',
+    ),
+  ).toHaveCount(0, {
     timeout: 15_000,
   });
   const result = await new AxeBuilder({ page })

@@ -5,12 +5,14 @@ import { App, StartupError } from './app/app.tsx';
 import { preloadArea } from './app/router.tsx';
 import { prefetchOidc, routeAtStart, SignInError } from './shared/lib/auth.ts';
 import { initI18n, loadAfterFirstPage } from './shared/lib/i18n.ts';
+import { nameListboxes } from './shared/lib/listbox-names.ts';
 import { loadRuntimeConfig } from './shared/lib/runtime-config.ts';
 import { startSession } from './shared/lib/session.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 const root = createRoot(container);
+nameListboxes();
 
 /** Start-up: runtime configuration, translations, then the session (which may leave for sign-in). */
 async function start() {
