@@ -1,10 +1,10 @@
 import { rmSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import { rebuildFacts } from '../src/domains/dashboards/analytics.facts.ts';
-import { checkStock } from '../src/domains/stock/check.service.ts';
-import { ensureCheckpoints } from '../src/domains/stock/index.ts';
+import { checkStock, ensureCheckpoints } from '../src/domains/stock/index.ts';
 import { startServer } from '../src/server.ts';
 import { signInWithCode } from '../test/sign-in.ts';
 import { benchProduct, envInt, load, ms, ratio, reporter, s } from './common.ts';
@@ -146,7 +146,7 @@ try {
     1000,
     (b) => {
       const x = b as { current?: { salesNet?: string; issuedCost?: string }; series?: unknown[] };
-      const same = Number(x.current?.salesNet) === Number(expected.sales);
+      const same = x.current?.salesNet !== undefined && new Decimal(x.current.salesNet).eq(expected.sales);
       return `sales ${x.current?.salesNet ?? '?'} (sources: ${expected.sales}${same ? ', same' : ', DIFFERENT'}), issued cost ${x.current?.issuedCost ?? '?'} (sources: ${expected.cogs}), ${x.series?.length ?? '?'} points`;
     },
   );

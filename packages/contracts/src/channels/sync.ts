@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../platform/endpoint.ts';
 import { PageQuery, pageOf, Uuid } from '../platform/pagination.ts';
 import type { PermissionName } from '../users/permissions.ts';
-import { ChannelAccountType } from './accounts.ts';
+import { ChannelAccountType, type ChannelOperation } from './accounts.ts';
 
 /**
  * The API area's screens: what each account pulled and sent, what waits, what failed and why (with Retry), Run now,
@@ -13,6 +13,15 @@ import { ChannelAccountType } from './accounts.ts';
 export const CHANNEL_STREAMS = ['ORDERS', 'RETURNS', 'TRACKING', 'STOCK', 'FBA_INVENTORY'] as const;
 export const ChannelStream = z.enum(CHANNEL_STREAMS);
 export type ChannelStream = z.infer<typeof ChannelStream>;
+
+/** The operation each stream serves: a stream runs when the account's type can do it and it is switched on. */
+export const CHANNEL_STREAM_OPERATION: Record<ChannelStream, ChannelOperation> = {
+  ORDERS: 'ORDERS',
+  RETURNS: 'RETURNS',
+  TRACKING: 'TRACKING',
+  STOCK: 'STOCK',
+  FBA_INVENTORY: 'FBA_INVENTORY',
+};
 
 export const CHANNEL_MESSAGE_OPERATIONS = [
   'ORDER',

@@ -1,4 +1,4 @@
-import type { ChannelAccountType, ChannelOperation, ChannelStream } from '@backoffice/contracts';
+import { CHANNEL_STREAM_OPERATION, type ChannelAccountType, type ChannelStream } from '@backoffice/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/db.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -30,13 +30,6 @@ const OVERLAP_MS = 10 * 60_000;
 /** The first pull of an account reaches this far back. */
 const FIRST_WINDOW_MS = 3 * 24 * 60 * 60_000;
 
-const OPERATION_OF: Record<ChannelStream, ChannelOperation> = {
-  ORDERS: 'ORDERS',
-  RETURNS: 'RETURNS',
-  TRACKING: 'TRACKING',
-  STOCK: 'STOCK',
-  FBA_INVENTORY: 'FBA_INVENTORY',
-};
 /** The streams the scheduler runs by itself (a full stock push is Run now only: changes go as they happen). */
 const SCHEDULED: ChannelStream[] = ['ORDERS', 'RETURNS', 'FBA_INVENTORY', 'TRACKING', 'STOCK'];
 
@@ -46,7 +39,7 @@ function minutesOf(account: accounts.AccountRow, stream: ChannelStream) {
 }
 
 export function streamOn(account: accounts.AccountRow, stream: ChannelStream) {
-  return account.enabled && settingsOf(account).operations.includes(OPERATION_OF[stream]);
+  return account.enabled && settingsOf(account).operations.includes(CHANNEL_STREAM_OPERATION[stream]);
 }
 
 /** The pull waiting or running for an account's stream, if any. */

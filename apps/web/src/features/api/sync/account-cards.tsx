@@ -1,9 +1,9 @@
 import { PlayCircleOutlined } from '@ant-design/icons';
 import {
   CHANNEL_ACCOUNT_TYPE_INFO,
+  CHANNEL_STREAM_OPERATION,
   type ChannelAccountState,
   type ChannelAccountType,
-  type ChannelOperation,
   type ChannelStream,
   type ChannelStreamState,
 } from '@backoffice/contracts';
@@ -18,16 +18,8 @@ import { AccountTypeLabel, EnvironmentTag } from '../api-configuration/account-w
 import { useRunNow } from './api.ts';
 import { mayRun, useSyncErrorText } from './sync-words.tsx';
 
-/** The operation each stream serves: a stream is offered when the account's type can do it. */
-const STREAM_OPERATION: Record<ChannelStream, ChannelOperation> = {
-  ORDERS: 'ORDERS',
-  RETURNS: 'RETURNS',
-  TRACKING: 'TRACKING',
-  STOCK: 'STOCK',
-  FBA_INVENTORY: 'FBA_INVENTORY',
-};
 const typeDoes = (type: ChannelAccountType, stream: ChannelStream) =>
-  CHANNEL_ACCOUNT_TYPE_INFO[type].operations.includes(STREAM_OPERATION[stream]);
+  CHANNEL_ACCOUNT_TYPE_INFO[type].operations.includes(CHANNEL_STREAM_OPERATION[stream]);
 
 /** A run's progress: a bar when the total is known, else a moving bar with the count so far. */
 function RunProgress({ running, label }: { running: NonNullable<ChannelStreamState['running']>; label: string }) {
