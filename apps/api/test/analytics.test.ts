@@ -6,8 +6,9 @@ import type {
   ReturnTicketStepResult,
   SalesInvoice,
 } from '@backoffice/contracts';
-import { ALL_PERMISSIONS, todayInLondon } from '@backoffice/contracts';
+import { AGE_BUCKETS, ALL_PERMISSIONS, todayInLondon } from '@backoffice/contracts';
 import Decimal from 'decimal.js';
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onDocumentStatusChanged } from '../src/domains/dashboards/analytics.facts.ts';
@@ -29,6 +30,7 @@ let ta: TestApp;
 let admin: ApiClient;
 let blind: ApiClient;
 let viewer: ApiClient;
+let viewerToken: string;
 beforeAll(async () => {
   ta = await startTestApp({}, { jobs: FAST_JOBS });
   const [a, b, v] = await Promise.all([
@@ -42,6 +44,7 @@ beforeAll(async () => {
   admin = a.api;
   blind = b.api;
   viewer = v.api;
+  viewerToken = v.tokens.accessToken;
 }, 120_000);
 afterAll(() => ta.close());
 
@@ -126,6 +129,37 @@ async function facts() {
   return rows.map((r) =>
     Object.fromEntries(Object.entries(r).map(([k, v]) => [k, figures.includes(k) ? new Decimal(v).toFixed() : v])),
   );
+}
+
+/** The totals without the product (analytics_daily_totals) and the product facts summed to the same grain. */
+async function totalsAndFactSums() {
+  const grain = (table: string) => sql<Record<string, string>>`
+    SELECT day::text, channel, brand_id::text, warehouse_id::text, sum(sales_net)::numeric(30,8)::text AS sales_net,
+      sum(vat)::numeric(30,8)::text AS vat, sum(cogs)::numeric(30,8)::text AS cogs,
+      sum(units_shipped)::numeric(30,8)::text AS units_shipped, sum(units_returned)::numeric(30,8)::text AS units_returned,
+      sum(returned_cost)::numeric(30,8)::text AS returned_cost
+    FROM ${sql.table(table)} GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`;
+  const [totals, facts] = await Promise.all([
+    grain('analytics_daily_totals').execute(ta.t.db),
+    grain('analytics_daily_facts').execute(ta.t.db),
+  ]);
+  return { totals: totals.rows, facts: facts.rows };
+}
+
+/** The rows of an exported .xlsx (header first), as the viewer downloads it. */
+async function workbookRows(path: string): Promise<unknown[][]> {
+  const res = await fetch(`${ta.baseUrl}${path}`, { headers: { authorization: `Bearer ${viewerToken}` } });
+  expect(res.status, path).toBe(200);
+  expect(res.headers.get('content-type')).toContain('spreadsheetml');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await res.arrayBuffer()) as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error('the workbook has no sheet');
+  const rows: unknown[][] = [];
+  sheet.eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1));
+  });
+  return rows;
 }
 
 describe('analytics', () => {
@@ -279,12 +313,19 @@ describe('analytics', () => {
         } as DeliveredEvent),
       );
     expect(await facts()).toEqual(before);
+    // The totals the summary reads are the facts without the product, to the last place.
+    const kept = await totalsAndFactSums();
+    expect(kept.totals.length).toBeGreaterThan(0);
+    expect(kept.totals).toEqual(kept.facts);
     await sql`DELETE FROM analytics_daily_facts`.execute(ta.t.db);
+    await sql`DELETE FROM analytics_daily_totals`.execute(ta.t.db);
     await rebuildAnalyticsFacts(ta.t.db, { from: today, to: today });
     expect(await facts()).toEqual(before);
+    expect(await totalsAndFactSums()).toEqual(kept);
     // Without a range: every day a source has.
     await rebuildAnalyticsFacts(ta.t.db);
     expect(await facts()).toEqual(before);
+    expect(await totalsAndFactSums()).toEqual(kept);
   });
 
   it('breaks down by product, sorted and paged, and exports it', async () => {
@@ -294,6 +335,32 @@ describe('analytics', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.total).toBe(2);
     expect(res.body.items.map((r) => [r.code, r.salesNet, r.cogs])).toEqual([['AN-A', '42.50', '18.33']]);
+    // Paged in the ranking's order, past the end empty with the count kept; sorted by code and by cost.
+    const page = (query: string) =>
+      viewer.get<AnalyticsBreakdownPage>(
+        `/api/analytics/breakdown?dimension=product&from=${today}&to=${today}&${query}`,
+      );
+    const second = await page('sort=-margin&pageSize=1&page=2');
+    expect([second.body.total, second.body.items.map((r) => [r.code, r.margin, r.previousSalesNet])]).toEqual([
+      2,
+      [['AN-B', '4.98', '0.00']],
+    ]);
+    const beyond = await page('sort=-margin&pageSize=1&page=3');
+    expect([beyond.body.total, beyond.body.items]).toEqual([2, []]);
+    expect((await page('sort=code')).body.items.map((r) => r.code)).toEqual(['AN-A', 'AN-B']);
+    expect((await page('sort=-code')).body.items.map((r) => r.code)).toEqual(['AN-B', 'AN-A']);
+    expect((await page('sort=cogs')).body.items.map((r) => [r.code, r.cogs])).toEqual([
+      ['AN-B', '5.00'],
+      ['AN-A', '18.33'],
+    ]);
+    // A day without sales lists no product, even when the previous range had some.
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const empty = await viewer.get<AnalyticsBreakdownPage>(
+      `/api/analytics/breakdown?dimension=product&from=${tomorrow}&to=${tomorrow}`,
+    );
+    expect([empty.body.total, empty.body.items]).toEqual([0, []]);
+    const unknownSort = await page('sort=vat');
+    expect(unknownSort.status).toBe(400);
     const byWarehouse = await viewer.get<AnalyticsBreakdownPage>(
       `/api/analytics/breakdown?dimension=warehouse&from=${today}&to=${today}`,
     );
@@ -308,12 +375,36 @@ describe('analytics', () => {
     expect((bad.body as { code: string }).code).toBe('VALIDATION_FAILED');
   });
 
+  it('exports each table of the summary as the page shows it', async () => {
+    const range = `from=${today}&to=${today}`;
+    const top = await workbookRows(`/api/analytics/tables/export?table=topProducts&${range}`);
+    expect(top).toHaveLength(3);
+    expect(top[1]?.slice(0, 3)).toEqual(['AN-A', 'Analytics AN-A', 42.5]);
+    expect(top[1]?.[5]).toBe(24.17);
+    const bottom = await workbookRows(`/api/analytics/tables/export?table=bottomProducts&${range}`);
+    expect(bottom.slice(1).map((r) => r[0])).toEqual(['AN-B', 'AN-A']);
+    const channels = await workbookRows(`/api/analytics/tables/export?table=byChannel&${range}`);
+    expect(channels.slice(1).map((r) => [r[0], r[2]])).toEqual([
+      ['MANUAL', 30],
+      ['EBAY', 22.48],
+    ]);
+    const ageing = await workbookRows(`/api/analytics/tables/export?table=ageing&${range}`);
+    expect(ageing[0]).toEqual(['Age', 'Quantity', 'Value']);
+    expect(ageing).toHaveLength(AGE_BUCKETS.length + 1);
+    const value = ageing.slice(1).reduce((sum: Decimal, r) => sum.add(String(r[2] ?? 0)), new Decimal(0));
+    expect(value.toFixed(2)).toBe('17.67');
+    const unknown = await viewer.get(`/api/analytics/tables/export?table=everything&${range}`);
+    expect(unknown.status).toBe(400);
+    expect((unknown.body as { code: string }).code).toBe('VALIDATION_FAILED');
+  });
+
   it('refuses a user without powerbi_dashboard_view', async () => {
     for (const path of [
       '/api/analytics/summary',
       '/api/analytics/breakdown',
       '/api/analytics/breakdown/export',
       '/api/analytics/series/export',
+      '/api/analytics/tables/export?table=ageing',
     ]) {
       const res = await blind.get(path);
       expect(res.status, path).toBe(403);

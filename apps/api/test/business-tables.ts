@@ -4,10 +4,10 @@ import type { Db } from '../src/db/db.ts';
 /**
  * Tables a refused request may still write, or that change on their own: the request log and idempotency
  * records, the job queue and the outbox, the identity provider's sessions, keys and sign-in counters, and
- * Analytics' daily facts (derived from the documents by an outbox handler, whenever an earlier change is delivered).
+ * Analytics' daily facts and totals (derived from the documents by an outbox handler, whenever an earlier change is delivered).
  */
 const NOT_BUSINESS =
-  /^(system_logs|idempotency_keys|schema_migrations|jobs|job_.*|outbox_.*|oidc_.*|sign_in_.*|app_secrets|analytics_daily_facts)$/;
+  /^(system_logs|idempotency_keys|schema_migrations|jobs|job_.*|outbox_.*|oidc_.*|sign_in_.*|app_secrets|analytics_daily_.*)$/;
 
 /** Every business table of the database, read from the catalogue, so a new table is covered without a list. */
 export async function businessTables(db: Db): Promise<string[]> {

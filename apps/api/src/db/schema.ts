@@ -452,6 +452,7 @@ export interface Database {
   stock_checkpoint_cuts: StockCheckpointCutsTable;
   stock_checkpoints: StockCheckpointsTable;
   analytics_daily_facts: AnalyticsDailyFactsTable;
+  analytics_daily_totals: AnalyticsDailyTotalsTable;
   fifo_process_runs: FifoProcessRunsTable;
   fifo_process_differences: FifoProcessDifferencesTable;
   stock_counts: StockCountsTable;
@@ -1671,5 +1672,20 @@ export interface AnalyticsDailyFactsTable {
   units_shipped: Num;
   units_returned: Num;
   returned_cost: Num;
+  /** Generated: sales_net - cogs + returned_cost (migration 0063). */
+  margin: ColumnType<string, never, never>;
   computed_at: Timestamp;
+}
+/** Migration 0063: the daily facts without the product (kept with them by recomputeFacts). */
+export interface AnalyticsDailyTotalsTable {
+  day: ColumnType<string, string, string>;
+  channel: string;
+  brand_id: string | null;
+  warehouse_id: string;
+  sales_net: Num;
+  vat: Num;
+  cogs: Num;
+  units_shipped: Num;
+  units_returned: Num;
+  returned_cost: Num;
 }

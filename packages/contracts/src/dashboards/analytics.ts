@@ -51,6 +51,13 @@ export const AnalyticsFilter = z.object({
 });
 export type AnalyticsFilter = z.infer<typeof AnalyticsFilter>;
 
+/** The tables of the summary, each exported on its own. */
+export const ANALYTICS_TABLES = ['byChannel', 'ageing', 'topProducts', 'bottomProducts'] as const;
+export const AnalyticsTable = z.enum(ANALYTICS_TABLES);
+export type AnalyticsTable = z.infer<typeof AnalyticsTable>;
+export const AnalyticsTableFilter = AnalyticsFilter.extend({ table: AnalyticsTable });
+export type AnalyticsTableFilter = z.infer<typeof AnalyticsTableFilter>;
+
 /** The figures of one range. Money GBP with 2 places; rates and percentages decimal text; null where ÷ 0. */
 export const AnalyticsFigures = z.object({
   salesNet: z.string(),
@@ -199,6 +206,15 @@ export const analyticsApi = {
     tag: 'dashboards',
     summary: 'A breakdown as an .xlsx file',
     query: AnalyticsBreakdownFilter,
+    response: file,
+  }),
+  exportAnalyticsTable: endpoint({
+    method: 'GET',
+    path: '/api/analytics/tables/export',
+    permission: 'powerbi_dashboard_view',
+    tag: 'dashboards',
+    summary: 'One of the summary’s tables (by channel, ageing, top or bottom products) as an .xlsx file',
+    query: AnalyticsTableFilter,
     response: file,
   }),
   exportAnalyticsSeries: endpoint({

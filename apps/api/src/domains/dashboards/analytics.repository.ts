@@ -62,8 +62,9 @@ function factsFromSources(from: string, to: string, productIds?: readonly string
 }
 
 /**
- * Replaces the facts of the days from..to (of these products only, when given) by what the sources say now: a
- * recompute, never an increment, so doing it twice changes nothing. Recomputes are serialised by an advisory lock
+ * Replaces the facts of the days from..to (of these products only, when given) by what the sources say now, and the
+ * days' totals (analytics_daily_totals, migration 0063) by the facts' sums: a recompute, never an increment, so doing
+ * it twice changes nothing. Recomputes are serialised by an advisory lock
  * of the transaction, so two servers recomputing one day never interleave their delete and insert. Must run in a
  * transaction. Answers the rows written.
  */
@@ -86,6 +87,15 @@ export async function recomputeFacts(
     FROM (${factsFromSources(from, to, productIds)}) s
     JOIN products p ON p.id = s.product_id
     GROUP BY s.day, s.channel, p.brand_id, s.warehouse_id, s.product_id`.execute(tx);
+  // The days' totals without the product, from the facts just written (a day is a few thousand rows).
+  await sql`DELETE FROM analytics_daily_totals WHERE day BETWEEN ${from}::date AND ${to}::date`.execute(tx);
+  await sql`
+    INSERT INTO analytics_daily_totals
+      (day, channel, brand_id, warehouse_id, sales_net, vat, cogs, units_shipped, units_returned, returned_cost)
+    SELECT day, channel, brand_id, warehouse_id, sum(sales_net), sum(vat), sum(cogs), sum(units_shipped),
+      sum(units_returned), sum(returned_cost)
+    FROM analytics_daily_facts WHERE day BETWEEN ${from}::date AND ${to}::date
+    GROUP BY day, channel, brand_id, warehouse_id`.execute(tx);
   return Number(result.numAffectedRows ?? 0);
 }
 
@@ -162,9 +172,13 @@ function factConditions(from: string, to: string, f: Narrowing): Fragment {
   return sql.join(parts, sql` AND `);
 }
 
+/** The facts without the product: what every read that does not group or filter by product sums. */
+const TOTALS = sql`analytics_daily_totals`;
+const tableOf = (dimension: AnalyticsDimension) => (dimension === 'product' ? sql`analytics_daily_facts` : TOTALS);
+
 export async function factTotals(db: Db, from: string, to: string, f: Narrowing): Promise<FactSums> {
   const { rows } = await sql<FactSums>`
-    SELECT ${SUMS} FROM analytics_daily_facts f WHERE ${factConditions(from, to, f)}`.execute(db);
+    SELECT ${SUMS} FROM ${TOTALS} f WHERE ${factConditions(from, to, f)}`.execute(db);
   return rows[0] as FactSums;
 }
 
@@ -179,7 +193,7 @@ export async function factSeries(
   const bucket = period === 'day' ? sql`f.day` : sql`date_trunc(${sql.lit(period)}, f.day::timestamp)::date`;
   const { rows } = await sql<FactSums & { start: string }>`
     SELECT ${bucket}::text AS start, ${SUMS}
-    FROM analytics_daily_facts f WHERE ${factConditions(from, to, f)}
+    FROM ${TOTALS} f WHERE ${factConditions(from, to, f)}
     GROUP BY 1 ORDER BY 1`.execute(db);
   return rows;
 }
@@ -226,7 +240,8 @@ const BREAKDOWN_SORTS = (dimension: AnalyticsDimension): Record<string, Fragment
 
 /**
  * One page of the sums by a dimension over from..to, with each key's sums of the previous range beside them, names
- * joined to the page's groups only. `currentOnly` keeps the keys with figures in the range (the top and bottom lists).
+ * joined to the page's groups only. `currentOnly` keeps the keys with figures in the range. By channel, brand or
+ * warehouse it reads the totals; by product, the product facts.
  */
 export async function factBreakdown(
   db: Db,
@@ -241,6 +256,8 @@ export async function factBreakdown(
     limit: number;
     offset: number;
     currentOnly?: boolean;
+    /** With the product dimension: these products only. */
+    productIds?: readonly string[];
   },
 ): Promise<{ rows: BreakdownDbRow[]; total: number }> {
   const names = DIMENSION_NAMES[q.dimension];
@@ -251,6 +268,7 @@ export async function factBreakdown(
   const direction = q.sort ? (q.sort.startsWith('-') ? sql`DESC` : sql`ASC`) : sql`DESC`;
   const now = sql`f.day >= ${q.from}::date`;
   const before = sql`f.day < ${q.from}::date`;
+  const keysOnly = q.productIds ? sql`AND f.product_id = ANY(${sql.val(q.productIds)}::uuid[])` : sql``;
   const sum = (col: string, when: Fragment) => sql`coalesce(sum(${sql.ref(`f.${col}`)}) FILTER (WHERE ${when}), 0)`;
   const { rows } = await sql<BreakdownDbRow>`
     SELECT g.key, ${names.code} AS code, ${names.name} AS name,
@@ -266,8 +284,8 @@ export async function factBreakdown(
         ${sum('sales_net', before)} AS previous_sales_net, ${sum('cogs', before)} AS previous_cogs,
         ${sum('returned_cost', before)} AS previous_returned_cost,
         bool_or(${now}) AS has_current
-      FROM analytics_daily_facts f
-      WHERE ${factConditions(q.previousFrom, q.to, q.filter)}
+      FROM ${tableOf(q.dimension)} f
+      WHERE ${factConditions(q.previousFrom, q.to, q.filter)} ${keysOnly}
       GROUP BY 1
     ) g
     ${names.join}
@@ -277,11 +295,90 @@ export async function factBreakdown(
   let total = rows[0] ? Number(rows[0].total_rows) : 0;
   if (!rows[0] && q.offset > 0) {
     const count = await sql<{ n: string }>`
-      SELECT count(DISTINCT ${DIMENSION_KEY[q.dimension]})::text AS n FROM analytics_daily_facts f
-      WHERE ${factConditions(q.previousFrom, q.to, q.filter)}`.execute(db);
+      SELECT count(DISTINCT ${DIMENSION_KEY[q.dimension]})::text AS n FROM ${tableOf(q.dimension)} f
+      WHERE ${factConditions(q.previousFrom, q.to, q.filter)} ${keysOnly}`.execute(db);
     total = Number(count.rows[0]?.n ?? 0);
   }
   return { rows, total };
+}
+
+/**
+ * The products of the highest and of the lowest margin over from..to, `n` of each (ties by product id): one pass
+ * grouping the range's product facts by product on their margin, which both lists rank. The sums are taken in
+ * product order from the covering index analytics_daily_facts_product (migration 0063) or from the day's range
+ * sorted; the planner would rather hash a hundred thousand groups, which takes twice as long, so hashing is off for
+ * this one statement.
+ */
+export async function productsByMargin(
+  db: Db,
+  from: string,
+  to: string,
+  f: Narrowing,
+  n: number,
+): Promise<{ top: string[]; bottom: string[] }> {
+  const rows = await db.transaction().execute(async (tx) => {
+    await sql`SET LOCAL enable_hashagg = off`.execute(tx);
+    const result = await sql<{ side: 'top' | 'bottom'; product_id: string }>`
+    WITH g AS MATERIALIZED (
+      SELECT f.product_id, sum(f.margin) AS margin FROM analytics_daily_facts f
+      WHERE ${factConditions(from, to, f)} GROUP BY 1)
+    (SELECT 'top' AS side, product_id::text FROM g ORDER BY margin DESC, product_id LIMIT ${n})
+    UNION ALL
+    (SELECT 'bottom', product_id::text FROM g ORDER BY margin, product_id LIMIT ${n})`.execute(tx);
+    return result.rows;
+  });
+  return {
+    top: rows.filter((r) => r.side === 'top').map((r) => r.product_id),
+    bottom: rows.filter((r) => r.side === 'bottom').map((r) => r.product_id),
+  };
+}
+
+/** What a page of products sorts on, from the sums analytics_daily_facts_product holds. */
+const PRODUCT_SORTS: Record<string, Fragment> = {
+  code: sql`p.sku`,
+  name: sql`p.name`,
+  salesNet: sql`g.sales_net`,
+  cogs: sql`(g.sales_net - g.margin)`,
+  margin: sql`g.margin`,
+  marginPercent: sql`(g.margin / nullif(g.sales_net, 0))`,
+  unitsShipped: sql`g.units_shipped`,
+  unitsReturned: sql`g.units_returned`,
+  returnsRate: sql`(g.units_returned / nullif(g.units_shipped, 0))`,
+};
+
+/**
+ * One page of the products with figures over from..to, in the breakdown's sort (ties by product id), and how many
+ * there are: their sums from the covering index alone (hashing off, as for productsByMargin); the page's figures are
+ * then read for its products only (factBreakdown with productIds).
+ */
+export async function productPage(
+  db: Db,
+  q: { from: string; to: string; filter: Narrowing; sort: string | undefined; limit: number; offset: number },
+): Promise<{ productIds: string[]; total: number }> {
+  const field = q.sort ? q.sort.replace(/^-/, '') : 'salesNet';
+  const column = whitelisted(PRODUCT_SORTS, field);
+  if (!column) throw unknownSort(field, PRODUCT_SORTS);
+  const direction = q.sort ? (q.sort.startsWith('-') ? sql`DESC` : sql`ASC`) : sql`DESC`;
+  const named = field === 'code' || field === 'name';
+  const where = factConditions(q.from, q.to, q.filter);
+  return db.transaction().execute(async (tx) => {
+    await sql`SET LOCAL enable_hashagg = off`.execute(tx);
+    const { rows } = await sql<{ key: string; total_rows: string }>`
+      SELECT g.key::text AS key, count(*) OVER ()::text AS total_rows
+      FROM (
+        SELECT f.product_id AS key, sum(f.sales_net) AS sales_net, sum(f.margin) AS margin,
+          sum(f.units_shipped) AS units_shipped, sum(f.units_returned) AS units_returned
+        FROM analytics_daily_facts f WHERE ${where} GROUP BY 1
+      ) g
+      ${named ? sql`JOIN products p ON p.id = g.key` : sql``}
+      ORDER BY ${column} ${direction} NULLS LAST, g.key
+      LIMIT ${q.limit} OFFSET ${q.offset}`.execute(tx);
+    if (rows[0]) return { productIds: rows.map((r) => r.key), total: Number(rows[0].total_rows) };
+    if (q.offset === 0) return { productIds: [], total: 0 };
+    const count = await sql<{ n: string }>`
+      SELECT count(DISTINCT f.product_id)::text AS n FROM analytics_daily_facts f WHERE ${where}`.execute(tx);
+    return { productIds: [], total: Number(count.rows[0]?.n ?? 0) };
+  });
 }
 
 /**

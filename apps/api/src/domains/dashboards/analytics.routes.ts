@@ -15,5 +15,6 @@ export const analyticsRoutes: RouteEntry[] = [
   }),
   route(api.analyticsBreakdown, ({ query }, ctx) => analytics.analyticsBreakdown(ctx.db, query)),
   route(api.exportAnalyticsBreakdown, ({ query }, ctx) => analytics.exportAnalyticsBreakdown(ctx, query)),
+  route(api.exportAnalyticsTable, ({ query }, ctx) => analytics.exportAnalyticsTable(ctx, query)),
   route(api.exportAnalyticsSeries, ({ query }, ctx) => analytics.exportAnalyticsSeries(ctx, query)),
 ];

@@ -1,5 +1,4 @@
 import {
-  AGE_BUCKETS,
   ANALYTICS_MAX_DAYS,
   ANALYTICS_TOP_PRODUCTS,
   type AnalyticsBreakdownFilter,
@@ -12,6 +11,7 @@ import {
   type AnalyticsPoint,
   type AnalyticsRow,
   type AnalyticsSummary,
+  type AnalyticsTableFilter,
   type SalesChannel,
 } from '@backoffice/contracts';
 import Decimal from 'decimal.js';
@@ -21,8 +21,9 @@ import { todayInLondon } from '../../platform/business-day.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { offsetOf, toPage } from '../../platform/pagination.ts';
 import type { Ctx } from '../../platform/routes.ts';
-import { sendXlsx, ui, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
-import { layerTotals } from '../reports/index.ts';
+import { type UiLanguage, uiText } from '../../platform/ui-words.ts';
+import { exportLanguage, sendXlsx, ui, XLSX_EXPORT_MAX_ROWS, type XlsxColumn } from '../../platform/xlsx.ts';
+import { layerAges } from '../reports/index.ts';
 import * as repo from './analytics.repository.ts';
 
 /** Analytics: the figures of a range against the previous one, the series, the breakdowns, ageing and exports. */
@@ -209,67 +210,98 @@ async function seriesOf(db: Db, range: AnalyticsRange, f: AnalyticsFilter): Prom
   return points;
 }
 
-async function productsRanked(db: Db, range: AnalyticsRange, f: AnalyticsFilter, sort: string) {
-  const { rows } = await repo.factBreakdown(db, {
-    dimension: 'product',
-    ...range,
-    filter: f,
-    sort,
-    limit: ANALYTICS_TOP_PRODUCTS,
-    offset: 0,
-    currentOnly: true,
-  });
-  return rows.map((r) => rowOf('product', r, range, f));
+/** The top and bottom products by margin over the range, each with its figures and the previous range's. */
+async function productsRanked(db: Db, range: AnalyticsRange, f: AnalyticsFilter) {
+  const ranked = await repo.productsByMargin(db, range.from, range.to, f, ANALYTICS_TOP_PRODUCTS);
+  const rowsOf = async (productIds: string[], sort: string) => {
+    if (!productIds.length) return [];
+    const { rows } = await repo.factBreakdown(db, {
+      dimension: 'product',
+      ...range,
+      filter: f,
+      sort,
+      limit: productIds.length,
+      offset: 0,
+      productIds,
+    });
+    return rows.map((r) => rowOf('product', r, range, f));
+  };
+  const [top, bottom] = await Promise.all([rowsOf(ranked.top, '-margin'), rowsOf(ranked.bottom, 'margin')]);
+  return { top, bottom };
 }
 
 export async function analyticsSummary(db: Db, f: AnalyticsFilter): Promise<AnalyticsSummary> {
   const range = rangeOf(f);
   const stock = { warehouseId: f.warehouseId, brandId: f.brandId };
-  const [current, previous, opening, closing, previousOpening, series, channels, layers, top, bottom] =
-    await Promise.all([
-      repo.factTotals(db, range.from, range.to, f),
-      repo.factTotals(db, range.previousFrom, range.previousTo, f),
-      repo.stockValueAt(db, range.previousTo, stock),
-      repo.stockValueAt(db, range.to, stock),
-      repo.stockValueAt(db, addDays(range.previousFrom, -1), stock),
-      seriesOf(db, range, f),
-      repo.factBreakdown(db, {
-        dimension: 'channel',
-        ...range,
-        filter: f,
-        sort: '-salesNet',
-        limit: 100,
-        offset: 0,
-      }),
-      layerTotals(db, stock),
-      productsRanked(db, range, f, '-margin'),
-      productsRanked(db, range, f, 'margin'),
-    ]);
+  const [current, previous, opening, closing, previousOpening, series, channels, layers, products] = await Promise.all([
+    repo.factTotals(db, range.from, range.to, f),
+    repo.factTotals(db, range.previousFrom, range.previousTo, f),
+    repo.stockValueAt(db, range.previousTo, stock),
+    repo.stockValueAt(db, range.to, stock),
+    repo.stockValueAt(db, addDays(range.previousFrom, -1), stock),
+    seriesOf(db, range, f),
+    repo.factBreakdown(db, {
+      dimension: 'channel',
+      ...range,
+      filter: f,
+      sort: '-salesNet',
+      limit: 100,
+      offset: 0,
+    }),
+    layerAges(db, stock),
+    productsRanked(db, range, f),
+  ]);
   return {
     ...range,
     current: figuresOf(current, opening, closing),
     previous: figuresOf(previous, previousOpening, opening),
     series,
     byChannel: channels.rows.map((r) => rowOf('channel', r, range, f)),
-    ageing: AGE_BUCKETS.map((bucket) => {
-      const b = layers.buckets.find((x) => x.bucket === bucket);
-      return { bucket, quantity: b?.quantity ?? '0', value: b?.value ?? '0.00' };
-    }),
-    topProducts: top,
-    bottomProducts: bottom,
+    ageing: layers,
+    topProducts: products.top,
+    bottomProducts: products.bottom,
   };
 }
 
-export async function analyticsBreakdown(db: Db, q: AnalyticsBreakdownQuery): Promise<AnalyticsBreakdownPage> {
-  const range = rangeOf(q);
-  const { rows, total } = await repo.factBreakdown(db, {
-    dimension: q.dimension,
+/**
+ * A page of products: which products and how many from the ranking over the range, then their figures (and the
+ * previous range's) read for those products only, in the ranking's order.
+ */
+async function productBreakdown(db: Db, q: AnalyticsBreakdownQuery, range: AnalyticsRange) {
+  const page = await repo.productPage(db, {
     ...range,
     filter: q,
     sort: q.sort,
     limit: q.pageSize,
     offset: offsetOf(q),
   });
+  if (!page.productIds.length) return { rows: [], total: page.total };
+  const { rows } = await repo.factBreakdown(db, {
+    dimension: 'product',
+    ...range,
+    filter: q,
+    sort: q.sort,
+    limit: page.productIds.length,
+    offset: 0,
+    productIds: page.productIds,
+  });
+  const at = new Map(page.productIds.map((id, i) => [id, i]));
+  return { rows: rows.sort((a, b) => (at.get(a.key) ?? 0) - (at.get(b.key) ?? 0)), total: page.total };
+}
+
+export async function analyticsBreakdown(db: Db, q: AnalyticsBreakdownQuery): Promise<AnalyticsBreakdownPage> {
+  const range = rangeOf(q);
+  const { rows, total } =
+    q.dimension === 'product'
+      ? await productBreakdown(db, q, range)
+      : await repo.factBreakdown(db, {
+          dimension: q.dimension,
+          ...range,
+          filter: q,
+          sort: q.sort,
+          limit: q.pageSize,
+          offset: offsetOf(q),
+        });
   return {
     ...toPage(
       rows.map((r) => rowOf(q.dimension, r, range, q)),
@@ -311,6 +343,8 @@ export async function exportAnalyticsBreakdown(ctx: Ctx, f: AnalyticsBreakdownFi
     sort: f.sort,
     limit: XLSX_EXPORT_MAX_ROWS,
     offset: 0,
+    // Products as the page lists them: those with figures in the range.
+    currentOnly: f.dimension === 'product',
   });
   return sendXlsx(
     ctx,
@@ -335,4 +369,28 @@ export async function exportAnalyticsSeries(ctx: Ctx, f: AnalyticsFilter) {
   const range = rangeOf(f);
   const points = await seriesOf(ctx.db, range, f);
   return sendXlsx(ctx, `analytics-${range.period}-${range.from}-${range.to}.xlsx`, POINT_COLUMNS, points);
+}
+
+const ageingColumns = (language: UiLanguage): XlsxColumn<AnalyticsSummary['ageing'][number]>[] => [
+  {
+    header: ui('dashboards:analytics.ageBucket'),
+    width: 16,
+    value: (r) => uiText(language, `dashboards:analytics.ageBuckets.${r.bucket}`) ?? r.bucket,
+  },
+  { header: field('quantity'), width: 14, type: 'quantity', value: (r) => r.quantity },
+  { header: field('value'), width: 16, type: 'money', value: (r) => r.value },
+];
+
+/** One table of the summary (by channel, ageing, top or bottom products), as the page shows it. */
+export async function exportAnalyticsTable(ctx: Ctx, f: AnalyticsTableFilter) {
+  const summary = await analyticsSummary(ctx.db, f);
+  const name = `analytics-${f.table}-${summary.from}-${summary.to}.xlsx`;
+  if (f.table === 'ageing') return sendXlsx(ctx, name, ageingColumns(exportLanguage(ctx)), summary.ageing);
+  const rows =
+    f.table === 'byChannel'
+      ? summary.byChannel
+      : f.table === 'topProducts'
+        ? summary.topProducts
+        : summary.bottomProducts;
+  return sendXlsx(ctx, name, ROW_COLUMNS, rows);
 }

@@ -343,6 +343,28 @@ export async function layerTotals(
   };
 }
 
+/**
+ * Own open layers (deficits included) by age bucket, quantity and value, of a warehouse and brand: the ageing of
+ * Analytics. Reads the layers alone (products only for a brand), which is all a million layers can afford.
+ */
+export async function layerAges(
+  db: Db,
+  f: { warehouseId?: string | undefined; brandId?: string | undefined },
+): Promise<{ bucket: AgeBucket; quantity: string; value: string }[]> {
+  const where: Fragment[] = [sql`l.remaining <> 0`, sql`l.owner_partner_id IS NULL`];
+  if (f.warehouseId) where.push(sql`l.warehouse_id = ${f.warehouseId}::uuid`);
+  if (f.brandId) where.push(sql`l.product_id IN (SELECT p.id FROM products p WHERE p.brand_id = ${f.brandId}::uuid)`);
+  const { rows } = await sql<{ age_bucket: AgeBucket; q: string; v: string }>`
+    SELECT ${ageBucketOf('l')} AS age_bucket, sum(l.remaining)::text AS q, sum(l.remaining_value)::text AS v
+    FROM stock_layers l CROSS JOIN ${AGE_BOUNDS}
+    WHERE ${and(where)}
+    GROUP BY 1`.execute(db);
+  return AGE_BUCKETS.map((bucket) => {
+    const r = rows.find((x) => x.age_bucket === bucket);
+    return { bucket, quantity: new Decimal(r?.q ?? 0).toFixed(), value: new Decimal(r?.v ?? 0).toFixed(2) };
+  });
+}
+
 const GROUP_SORTS: Record<string, Fragment> = {
   warehouse: sql`w.code`,
   brand: sql`b.code`,

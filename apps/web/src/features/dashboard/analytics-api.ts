@@ -6,6 +6,7 @@ type Api = typeof analyticsApi;
 export type AnalyticsFilter = EndpointQuery<Api['analyticsSummary']>;
 export type AnalyticsBreakdownQuery = EndpointQuery<Api['analyticsBreakdown']>;
 export type AnalyticsBreakdownFilter = EndpointQuery<Api['exportAnalyticsBreakdown']>;
+export type AnalyticsTableFilter = EndpointQuery<Api['exportAnalyticsTable']>;
 
 /** Analytics' figures of a range against the previous one, with its series, channels, ageing and top products. */
 export function useAnalyticsSummary(filter: AnalyticsFilter) {
@@ -22,4 +23,8 @@ export function exportAnalyticsBreakdown(filter: AnalyticsBreakdownFilter, fileN
 
 export function exportAnalyticsSeries(filter: AnalyticsFilter, fileName: string) {
   return downloadEndpoint(api.exportAnalyticsSeries, { query: filter }, fileName);
+}
+
+export function exportAnalyticsTable(filter: AnalyticsTableFilter, fileName: string) {
+  return downloadEndpoint(api.exportAnalyticsTable, { query: filter }, fileName);
 }

@@ -5,6 +5,7 @@ import {
   type AnalyticsFigures,
   type AnalyticsPeriod,
   type AnalyticsRow,
+  type AnalyticsTable,
   SALES_CHANNELS,
 } from '@backoffice/contracts';
 import { Button, Card, DatePicker, Segmented, Select, Table, Typography, theme } from 'antd';
@@ -28,6 +29,7 @@ import {
   type AnalyticsFilter,
   exportAnalyticsBreakdown,
   exportAnalyticsSeries,
+  exportAnalyticsTable,
   useAnalyticsBreakdown,
   useAnalyticsSummary,
 } from '../analytics-api.ts';
@@ -67,6 +69,14 @@ function change(current: string, previous: string): string | null {
  * breakdowns as sortable, paged tables with .xlsx export; ageing of the stock on hand; top and bottom products;
  * then the registered external BI reports.
  */
+/** The cards whose table the summary answers, by test id, and the table each exports. */
+const SUMMARY_TABLES: Record<string, AnalyticsTable> = {
+  'analytics-channels': 'byChannel',
+  'analytics-ageing': 'ageing',
+  'analytics-top': 'topProducts',
+  'analytics-bottom': 'bottomProducts',
+};
+
 export function AnalyticsPage() {
   const { t, i18n } = useTranslation('dashboards');
   const { token } = theme.useToken();
@@ -241,17 +251,30 @@ export function AnalyticsPage() {
   ];
 
   const hasSales = !!data && (data.current.unitsShipped !== '0' || data.current.unitsReturned !== '0');
-  const section = (title: string, testId: string, content: ReactNode, extra?: ReactNode) => (
-    <Card
-      size="small"
-      title={<h2 style={{ margin: 0, fontSize: token.fontSizeHeading5 }}>{title}</h2>}
-      extra={extra}
-      data-testid={testId}
-      style={{ minWidth: 0 }}
-    >
-      {content}
-    </Card>
-  );
+  /** A card of the page; the summary's tables (SUMMARY_TABLES) carry their own .xlsx export. */
+  const section = (title: string, testId: string, content: ReactNode) => {
+    const table = SUMMARY_TABLES[testId];
+    const extra =
+      table && data ? (
+        <ExportButton
+          size="small"
+          name={title}
+          testId={`${testId}-export`}
+          onExport={() => exportAnalyticsTable({ ...filter, table }, t('analytics.tableFileName', { table }))}
+        />
+      ) : null;
+    return (
+      <Card
+        size="small"
+        title={<h2 style={{ margin: 0, fontSize: token.fontSizeHeading5 }}>{title}</h2>}
+        extra={extra}
+        data-testid={testId}
+        style={{ minWidth: 0 }}
+      >
+        {content}
+      </Card>
+    );
+  };
   const summaryState = summary.error ? (
     <ErrorState error={summary.error} onRetry={() => void summary.refetch()} />
   ) : !data ? (

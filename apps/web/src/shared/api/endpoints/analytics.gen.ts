@@ -10,6 +10,10 @@ export const analyticsEndpoints = {
     'GET',
     '/api/analytics/breakdown/export',
   ),
+  exportAnalyticsTable: endpointRef<typeof contracts.analyticsApi.exportAnalyticsTable>(
+    'GET',
+    '/api/analytics/tables/export',
+  ),
   exportAnalyticsSeries: endpointRef<typeof contracts.analyticsApi.exportAnalyticsSeries>(
     'GET',
     '/api/analytics/series/export',
