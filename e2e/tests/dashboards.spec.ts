@@ -110,6 +110,12 @@ test('a BI report registered for a role shows on Analytics in a sandboxed frame 
   const frame = page.getByTestId('external-report-frame');
   await expect(frame).toHaveAttribute('src', address);
   await expect(frame).toHaveAttribute('sandbox', /allow-scripts/);
+  // Each table of the summary downloads on its own, named after what it holds.
+  const ageingExport = page.getByTestId('analytics-ageing-export');
+  await expect(ageingExport).toHaveAccessibleName(/^Export Stock ageing/);
+  const download = page.waitForEvent('download');
+  await ageingExport.click();
+  expect((await download).suggestedFilename()).toMatch(/^analytics-ageing.*\.xlsx$/);
   await page.screenshot({ path: test.info().outputPath('analytics.png'), fullPage: true });
   await page.context().close();
 });

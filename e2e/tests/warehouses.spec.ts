@@ -1,4 +1,6 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { adminApi } from '../support/api.ts';
 import { ADMIN_PASSWORD } from '../support/env.ts';
 import { chooseSearched } from '../support/select.ts';
 import { signInOnPage } from '../support/sign-in.ts';
@@ -12,6 +14,15 @@ async function signedIn(page: Page) {
 async function save(page: Page) {
   await page.getByTestId('submit').click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+/** Serious or critical WCAG 2.2 AA findings on the page as it is (as e2e/tests/accessibility.spec.ts counts them). */
+async function seriousFindings(page: Page, exclude?: string) {
+  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
+  const { violations } = await (exclude ? axe.exclude(exclude) : axe).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const rowOf = (page: Page, tableId: string, text: string) =>
@@ -111,4 +122,67 @@ test('an administrator changes the company details and previews a document numbe
   await expect(page.getByTestId('preview-rma')).toHaveText(/^Next: RMA\/\d{2}\/\d{3,}$/);
   await page.locator('#settings-documentNumbers_rma').fill('RMA-{SEQ:3}');
   await expect(page.locator('#settings-documentNumbers_rma_help')).toContainText('Use {YYYY} or {YY}');
+});
+
+test('System Config → Sales channels: an administrator changes a dispatch promise, saved and read back', async ({
+  page,
+}) => {
+  const api = await adminApi();
+  type Settings = { items: { channel: string; pricesIncludeVat: boolean; dispatchDays: number }[] };
+  const amazonDays = async () =>
+    (await api.call<Settings>('GET', '/api/sales-invoices/channel-settings')).items.find((s) => s.channel === 'AMAZON')
+      ?.dispatchDays;
+  expect(await amazonDays()).toBe(1);
+  try {
+    await page.goto('/#/configuration/system-configuration?tab=salesChannels');
+    await signInOnPage(page, 'admin', ADMIN_PASSWORD);
+    await expect(page.getByRole('tab', { name: 'Sales channels', selected: true })).toBeVisible();
+    const amazon = page.getByRole('spinbutton', { name: 'Dispatch promise, Amazon' });
+    const save = page.getByTestId('save-salesChannels');
+    await expect(amazon).toHaveValue('1');
+    await expect(page.getByRole('switch', { name: 'Prices include VAT, Manual' })).not.toBeChecked();
+    await expect(save).toBeDisabled();
+
+    await amazon.fill('2');
+    await expect(save).toBeEnabled();
+    await save.click();
+    await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+    await expect(save).toBeDisabled();
+    expect(await amazonDays()).toBe(2);
+    await page.reload();
+    await expect(amazon).toHaveValue('2');
+    await page.screenshot({ path: test.info().outputPath('sales-channels-tab-1440.png'), fullPage: true });
+    expect(await seriousFindings(page)).toEqual([]);
+
+    // From the keyboard on a phone's width: back to 1, Enter saves.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await amazon.fill('1');
+    await amazon.press('Enter');
+    await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+    await expect(amazon).toHaveValue('1');
+    expect(await amazonDays()).toBe(1);
+    await page.screenshot({ path: test.info().outputPath('sales-channels-tab-390.png'), fullPage: true });
+    // Left out: the tab bar, whose overflow button ("…", antd's) sits inside the tablist on a phone's width whatever
+    // the tab (axe aria-required-children); the tab's own content is checked.
+    expect(await seriousFindings(page, '.ant-tabs-nav')).toEqual([]);
+
+    // German, right to left.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.evaluate(() => {
+      sessionStorage.setItem('backoffice-language', 'de');
+      sessionStorage.setItem('backoffice-direction', 'rtl');
+    });
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('spinbutton', { name: 'Versandversprechen, Amazon' })).toHaveValue('1');
+    await page.screenshot({ path: test.info().outputPath('sales-channels-tab-de-rtl.png'), fullPage: true });
+    expect(await seriousFindings(page)).toEqual([]);
+    await page.evaluate(() => {
+      sessionStorage.setItem('backoffice-language', 'en');
+      sessionStorage.setItem('backoffice-direction', 'ltr');
+    });
+  } finally {
+    // As the other browser tests expect: Amazon ships the next working day.
+    await api.call('PUT', '/api/sales-invoices/channel-settings', { items: [{ channel: 'AMAZON', dispatchDays: 1 }] });
+  }
 });

@@ -2,7 +2,8 @@ import type { DashboardFigure, DashboardSummary, SalesInvoice } from '@backoffic
 import { ALL_PERMISSIONS, todayInLondon } from '@backoffice/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addWorkingDays, lastLateDay } from '../src/domains/dashboards/home.service.ts';
+import { lateShipments } from '../src/domains/dashboards/home.repository.ts';
+import { pastDispatchPromise } from '../src/domains/sales-invoices/index.ts';
 import { type ApiClient, clientWith, startTestApp, type TestApp } from './app.ts';
 import { pickInvoices, shipInvoices } from './fulfilment.ts';
 
@@ -31,6 +32,31 @@ beforeAll(async () => {
   nobody = n.api;
 }, 120_000);
 afterAll(() => ta.close());
+
+/**
+ * Follows a figure's link as the web app's list does: the list's API with the link's query (a purchase order list's
+ * type is its route's last segment).
+ */
+async function follow(url: string): Promise<{ total: number; items: unknown[] }> {
+  const [path = '', query = ''] = url.split('?');
+  const type = /^\/purchase-order\/purchase-order\/([A-Z_]+)$/.exec(path)?.[1];
+  const api =
+    path === '/sales-invoice/sales-invoice'
+      ? `/api/sales-invoices?${query}`
+      : type
+        ? `/api/purchase-orders?type=${type}&${query}`
+        : undefined;
+  expect(api, url).toBeDefined();
+  const res = await admin.get<{ total: number; items: unknown[] }>(`${api}&pageSize=200`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+}
+/** The figure's list holds exactly its count of records. */
+async function expectExactLink(figure: DashboardFigure | undefined) {
+  expect(figure).toBeDefined();
+  const list = await follow(figure?.url ?? '');
+  expect([list.total, list.items.length], figure?.key).toEqual([figure?.count, figure?.count]);
+}
 
 async function warehouse(code: string) {
   const w = await ta.t.db
@@ -166,9 +192,16 @@ describe('the landing dashboard', () => {
       value: '11.99',
       url: '/sales-invoice/sales-invoice?status=READY_FOR_DELIVERY',
     });
-    expect(f.shippedToday).toMatchObject({ count: 1, value: '11.99' });
-    expect(f.lateShipments).toMatchObject({ count: 1, value: null });
-    expect(f.lateShipments?.url).toBe(`/sales-invoice/sales-invoice?to=${res.body.lateSince}&sort=invoiceDate`);
+    expect(f.shippedToday).toMatchObject({
+      count: 1,
+      value: '11.99',
+      url: `/sales-invoice/sales-invoice?status=PROCESSED&shippedFrom=${today}&shippedTo=${today}`,
+    });
+    expect(f.lateShipments).toMatchObject({
+      count: 1,
+      value: null,
+      url: '/sales-invoice/sales-invoice?late=true&sort=invoiceDate',
+    });
     expect(res.body.lateSince).toBeDefined();
     expect((res.body.lateSince as string) >= daysAgo(10)).toBe(true);
     expect(f.returnsToReceive).toMatchObject({ count: 0, url: '/return-ticket/return-tickets-list?status=OPEN' });
@@ -176,9 +209,12 @@ describe('the landing dashboard', () => {
     expect(f.belowReorderPoint).toMatchObject({ count: 1, url: '/inventory/summary?belowReorder=true' });
     expect(f.purchaseOrdersDue).toMatchObject({
       count: 1,
-      url: '/purchase-order/purchase-order/SEND_INVENTORY?status=APPROVED&sort=expectedDate',
+      url: `/purchase-order/purchase-order/SEND_INVENTORY?awaitingReceipt=true&expectedFrom=${today}&expectedTo=${today}&sort=expectedDate`,
     });
-    expect(f.purchaseOrdersOverdue).toMatchObject({ count: 1 });
+    expect(f.purchaseOrdersOverdue).toMatchObject({
+      count: 1,
+      url: `/purchase-order/purchase-order/SEND_INVENTORY?awaitingReceipt=true&expectedTo=${daysAgo(1)}&sort=expectedDate`,
+    });
     expect(f.supplierInvoicesDue).toMatchObject({ count: 0, value: '0.00' });
     expect(f.supplierInvoicesDue?.url).toContain('status=BOOKED');
     expect(f.connectorFailures).toMatchObject({ count: 1, url: '/api/seller-hub-update?status=FAILED' });
@@ -198,12 +234,55 @@ describe('the landing dashboard', () => {
     expect(shipments[0]?.points.reduce((n, p) => n + p.value, 0)).toBe(1);
   });
 
+  it('links each of shipped today, late shipments and orders due and overdue to a list of exactly its records', async () => {
+    // Records the figures must leave out: an order received in full, one cancelled, one still a draft, all due today
+    // or overdue; an invoice shipped yesterday; an invoice received today (not late).
+    for (const [number, status, expected] of [
+      ['PO-DASH-3', 'RECEIVED', today],
+      ['PO-DASH-4', 'CANCELED', daysAgo(2)],
+      ['PO-DASH-5', 'DRAFT', daysAgo(3)],
+      ['PO-DASH-6', 'PARTIALLY_RECEIVED', daysAgo(5)],
+    ] as const)
+      await sql`INSERT INTO purchase_orders (number, type, status, warehouse_id, destination_warehouse_id, expected_date,
+          approved_at, canceled_at)
+        VALUES (${number}, 'SEND_INVENTORY', ${status}, ${warehouseId},
+          (SELECT id FROM warehouses WHERE code = 'DASH2'), ${expected}::date,
+          ${status === 'DRAFT' || status === 'CANCELED' ? null : new Date()}, ${status === 'CANCELED' ? new Date() : null})`.execute(
+        ta.t.db,
+      );
+    const shippedYesterday = await ta.t.db
+      .selectFrom('sales_invoices')
+      .select('id')
+      .where('status', '=', 'PROCESSED')
+      .executeTakeFirstOrThrow();
+    const res = await admin.get<DashboardSummary>('/api/dashboard/summary');
+    const f = byKey(res.body.figures);
+    expect([f.shippedToday?.count, f.lateShipments?.count]).toEqual([1, 1]);
+    // The partly received one, expected five days ago, is overdue too.
+    expect([f.purchaseOrdersDue?.count, f.purchaseOrdersOverdue?.count]).toEqual([1, 2]);
+    for (const figure of ['shippedToday', 'lateShipments', 'purchaseOrdersDue', 'purchaseOrdersOverdue'])
+      await expectExactLink(f[figure]);
+
+    // Shipped yesterday (London) is no longer today's.
+    await sql`UPDATE sales_invoices SET shipped_at = shipped_at - interval '1 day' WHERE id = ${shippedYesterday.id}`.execute(
+      ta.t.db,
+    );
+    const after = byKey((await admin.get<DashboardSummary>('/api/dashboard/summary')).body.figures);
+    expect(after.shippedToday?.count).toBe(0);
+    await expectExactLink(after.shippedToday);
+    await sql`UPDATE sales_invoices SET shipped_at = shipped_at + interval '1 day' WHERE id = ${shippedYesterday.id}`.execute(
+      ta.t.db,
+    );
+  });
+
   it('counts a late invoice no more once it is picked and shipped', async () => {
     await shipInvoices(admin, warehouseId, [lateId]);
     const f = byKey((await admin.get<DashboardSummary>('/api/dashboard/summary')).body.figures);
     expect(f.lateShipments?.count).toBe(0);
     expect(f.invoicesToPick?.count).toBe(1);
     expect(f.shippedToday).toMatchObject({ count: 2, value: '23.98' });
+    await expectExactLink(f.lateShipments);
+    await expectExactLink(f.shippedToday);
   });
 
   it('answers only the figures the caller’s permissions open', async () => {
@@ -231,23 +310,33 @@ describe('the landing dashboard', () => {
 });
 
 describe('the dispatch promise in working days', () => {
-  it('counts Monday to Friday, from a weekend day as from the Friday before', () => {
+  const past = async (received: string, days: number, on: string) => {
+    const { rows } = await sql<{ late: boolean }>`SELECT ${pastDispatchPromise(
+      sql`${received}::date`,
+      sql`${days}::int`,
+      sql`${on}::date`,
+    )} AS late`.execute(ta.t.db);
+    return rows[0]?.late;
+  };
+
+  it('counts Monday to Friday, from a weekend day as from the Friday before (add_working_days)', async () => {
     // 2026-11-27 is a Friday.
-    expect(addWorkingDays('2026-11-27', 1)).toBe('2026-11-30');
-    expect(addWorkingDays('2026-11-28', 1)).toBe('2026-11-30');
-    expect(addWorkingDays('2026-11-28', 0)).toBe('2026-11-30');
-    expect(addWorkingDays('2026-11-25', 2)).toBe('2026-11-27');
-    // On Tuesday 2026-12-01 with two working days: Thursday's orders were due Monday, Friday's are due today.
-    expect(lastLateDay('2026-12-01', 2)).toBe('2026-11-26');
+    const { rows } = await sql<{ a: string; b: string; c: string; d: string }>`
+      SELECT to_char(add_working_days('2026-11-27', 1), 'YYYY-MM-DD') AS a,
+             to_char(add_working_days('2026-11-28', 1), 'YYYY-MM-DD') AS b,
+             to_char(add_working_days('2026-11-28', 0), 'YYYY-MM-DD') AS c,
+             to_char(add_working_days('2026-11-25', 2), 'YYYY-MM-DD') AS d`.execute(ta.t.db);
+    expect(rows[0]).toEqual({ a: '2026-11-30', b: '2026-11-30', c: '2026-11-30', d: '2026-11-27' });
   });
 
-  it('agrees with the database’s add_working_days, which the daily control report counts with', async () => {
-    const { rows } = await sql<{ day: string; n: number; due: string }>`
-      SELECT to_char(d, 'YYYY-MM-DD') AS day, n, to_char(add_working_days(d::date, n), 'YYYY-MM-DD') AS due
-      FROM generate_series('2026-11-01'::date, '2026-11-28'::date, interval '1 day') d, generate_series(0, 6) n`.execute(
-      ta.t.db,
-    );
-    expect(rows).toHaveLength(28 * 7);
-    for (const row of rows) expect([row.day, row.n, addWorkingDays(row.day, row.n)]).toEqual([row.day, row.n, row.due]);
+  it('is late from the day after the promise’s last day', async () => {
+    // On Tuesday 2026-12-01 with two working days: Thursday's orders were due Monday, Friday's are due today.
+    expect(await past('2026-11-26', 2, '2026-12-01')).toBe(true);
+    expect(await past('2026-11-27', 2, '2026-12-01')).toBe(false);
+    // With one: the weekend's orders were due Monday, Monday's are due today.
+    expect(await past('2026-11-29', 1, '2026-12-01')).toBe(true);
+    expect(await past('2026-11-30', 1, '2026-12-01')).toBe(false);
+    // The latest day late on some channel: the marketplaces' one day is the shortest promise.
+    expect((await lateShipments(ta.t.db, '2026-12-01')).lastDay).toBe('2026-11-29');
   });
 });

@@ -801,6 +801,71 @@ describe('the list per type', () => {
     expect(noType.status).toBe(400);
   });
 
+  it('filters by expected date and by waiting for goods (the dashboard’s due and overdue), refusing bad values', async () => {
+    const [s, w] = [await partner(), await warehouse()];
+    const order = async (status: string, expected: string | null) => {
+      n += 1;
+      const number = `PO-EXP-${n}-${Date.now() % 100000}`;
+      await sql`INSERT INTO purchase_orders (number, type, status, supplier_id, warehouse_id, expected_date, approved_at,
+          canceled_at)
+        VALUES (${number}, 'PRIOR_ORDER_PO', ${status}, ${s.id}, ${w.id}, ${expected}::date,
+          ${status === 'DRAFT' || status === 'CANCELED' ? null : new Date()},
+          ${status === 'CANCELED' ? new Date() : null})`.execute(ta.t.db);
+      return number;
+    };
+    const approved = await order('APPROVED', '2026-03-01');
+    const partly = await order('PARTIALLY_RECEIVED', '2026-03-02');
+    const draftOne = await order('DRAFT', '2026-03-02');
+    const received = await order('RECEIVED', '2026-03-02');
+    const undated = await order('APPROVED', null);
+    const canceled = await order('CANCELED', '2026-03-03');
+    const list = async (q: string) => {
+      const res = await admin.get<Page<PurchaseOrderSummary>>(
+        `/api/purchase-orders?type=PRIOR_ORDER_PO&supplierId=${s.id}&${q}`,
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.total).toBe(res.body.items.length);
+      return res.body.items.map((i) => i.number).sort();
+    };
+    const sorted = (...numbers: string[]) => [...numbers].sort();
+    expect(await list('awaitingReceipt=true')).toEqual(sorted(approved, partly, undated));
+    expect(await list('awaitingReceipt=false')).toEqual(sorted(draftOne, received, canceled));
+    expect(await list('expectedFrom=2026-03-02&expectedTo=2026-03-02')).toEqual(sorted(partly, draftOne, received));
+    expect(await list('expectedFrom=2026-03-02')).toEqual(sorted(partly, draftOne, received, canceled));
+    expect(await list('expectedTo=2026-03-01')).toEqual([approved]);
+    expect(await list('awaitingReceipt=true&expectedFrom=2026-03-02&expectedTo=2026-03-02')).toEqual([partly]);
+    expect(await list('awaitingReceipt=true&expectedTo=2026-03-01')).toEqual([approved]);
+    expect(await list('awaitingReceipt=true&expectedFrom=2026-03-04')).toEqual([]);
+    // Sorted by expected date, oldest first, as the dashboard's links open the list.
+    const byExpected = await admin.get<Page<PurchaseOrderSummary>>(
+      `/api/purchase-orders?type=PRIOR_ORDER_PO&supplierId=${s.id}&awaitingReceipt=true&expectedTo=2026-03-02&sort=expectedDate`,
+    );
+    expect(byExpected.body.items.map((i) => i.number)).toEqual([approved, partly]);
+
+    type Refusal = ErrorBody & { details: { issues: { path: string; message: string }[] } };
+    for (const [q, path] of [
+      ['expectedFrom=2026-02-30', 'querystring.expectedFrom'],
+      ['expectedTo=2026-3-1', 'querystring.expectedTo'],
+      ['expectedFrom=2026-03-02&expectedTo=2026-03-01', 'querystring.expectedTo'],
+      ['awaitingReceipt=yes', 'querystring.awaitingReceipt'],
+    ] as const) {
+      for (const route of ['/api/purchase-orders', '/api/purchase-orders/export']) {
+        const bad = await admin.get<Refusal>(`${route}?type=PRIOR_ORDER_PO&${q}`);
+        expect([bad.status, bad.body.code], `${route} ${q}`).toEqual([400, 'VALIDATION_FAILED']);
+        expect(bad.body.details.issues.map((i) => i.path)).toEqual([path]);
+      }
+    }
+    const refusal = await admin.get<Refusal>(
+      '/api/purchase-orders?type=PRIOR_ORDER_PO&expectedFrom=2026-03-02&expectedTo=2026-03-01',
+    );
+    expect(refusal.body.message).toContain('expectedTo (2026-03-01) is before expectedFrom (2026-03-02)');
+    const exported = await fetch(
+      `${ta.baseUrl}/api/purchase-orders/export?type=PRIOR_ORDER_PO&supplierId=${s.id}&awaitingReceipt=true&expectedTo=2026-03-01`,
+      { headers: { authorization: `Bearer ${adminToken}`, 'accept-language': 'en' } },
+    );
+    expect(exported.status).toBe(200);
+  });
+
   it('exports the filter as .xlsx, one row per line', async () => {
     const [s, w, a, b] = [await partner(), await warehouse(), await product(), await product()];
     const o = await create(

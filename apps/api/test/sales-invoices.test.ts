@@ -14,6 +14,7 @@ import { ALL_PERMISSIONS } from '@backoffice/contracts';
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { isLateShipment } from '../src/domains/sales-invoices/sales-invoice.late.ts';
 import { countByStatus, findInvoices, searchProbe } from '../src/domains/sales-invoices/sales-invoice.repository.ts';
 import { checkStock } from '../src/domains/stock/index.ts';
 import { pdfText } from '../src/platform/pdf/pdf-text.ts';
@@ -233,6 +234,64 @@ describe('sales invoices', () => {
       items: [{ channel: 'SAMSUNG', pricesIncludeVat: true }],
     });
     expect(denied.status).toBe(403);
+  });
+
+  it('channel settings: System Config readers see them, only its editors change them, within 0 to 30 days, audited', async () => {
+    const path = '/api/sales-invoices/channel-settings';
+    const reader = (await clientWith(ta, ['view_system_configuration'])).api;
+    const logRows = () =>
+      ta.t.db
+        .selectFrom('system_logs')
+        .select(['action', 'before', 'after'])
+        .where('entity', '=', 'sales_channel_setting')
+        .orderBy('id')
+        .execute();
+    const before = await admin.get<SalesChannelSettings>(path);
+    const logged = await logRows();
+
+    // A read-only System Config user reads every channel, and may change none.
+    const read = await reader.get<SalesChannelSettings>(path);
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual(before.body);
+    expect(read.body.items.map((s) => s.channel)).toEqual(['MANUAL', 'AMAZON', 'EBAY', 'SHOPIFY', 'TIKTOK', 'SAMSUNG']);
+    const denied = await reader.put<ErrorBody>(path, { items: [{ channel: 'TIKTOK', dispatchDays: 3 }] });
+    expect(denied.status).toBe(403);
+
+    // Out of range, not a whole number, or a channel there is not: 400, naming the field, nothing written.
+    for (const items of [
+      [{ channel: 'TIKTOK', dispatchDays: 31 }],
+      [{ channel: 'TIKTOK', dispatchDays: -1 }],
+      [{ channel: 'TIKTOK', dispatchDays: 1.5 }],
+      [
+        { channel: 'EBAY', dispatchDays: 3 },
+        { channel: 'TIKTOK', dispatchDays: 31 },
+      ],
+      [{ channel: 'ETSY', dispatchDays: 1 }],
+      [{ channel: 'TIKTOK' }],
+    ]) {
+      const refused = await admin.put<ErrorBody>(path, { items });
+      expect([refused.status, refused.body.code], JSON.stringify(items)).toEqual([400, 'VALIDATION_FAILED']);
+      expect(JSON.stringify(refused.body.details)).toMatch(/body\.items\.\d\.(dispatchDays|channel)/);
+    }
+    const tooLong = await admin.put<ErrorBody>(path, { items: [{ channel: 'AMAZON', dispatchDays: 31 }] });
+    expect(tooLong.body.message).toBe(
+      'Some values are not valid: items.0.dispatchDays: a dispatch promise is a whole number of working days from 0 to 30',
+    );
+    expect((await admin.get<SalesChannelSettings>(path)).body).toEqual(before.body);
+    expect(await logRows()).toEqual(logged);
+
+    // A change is one system-log row with the settings before and after.
+    const changed = await admin.put<SalesChannelSettings>(path, { items: [{ channel: 'TIKTOK', dispatchDays: 3 }] });
+    expect(changed.status).toBe(200);
+    expect(changed.body.items.find((s) => s.channel === 'TIKTOK')).toEqual({
+      channel: 'TIKTOK',
+      pricesIncludeVat: true,
+      dispatchDays: 3,
+    });
+    const rows = await logRows();
+    expect(rows).toHaveLength(logged.length + 1);
+    expect(rows.at(-1)).toMatchObject({ action: 'update', before: before.body, after: changed.body });
+    await admin.put(path, { items: [{ channel: 'TIKTOK', dispatchDays: 1 }] });
   });
 
   it('invoices a channel order once: a second create names the first; a retry with the same key replays it', async () => {
@@ -713,6 +772,109 @@ describe('sales invoices', () => {
       [p.sku, '5', '1', '4', '9.99', 'STANDARD'],
       [q.sku, '0', '0', '0', '9.99', 'STANDARD'],
     ]);
+  });
+
+  it('filters by London shipping days and by late dispatch (the dashboard’s rule), refusing bad values', async () => {
+    const w = await warehouse();
+    const c = await customer();
+    const p = await product();
+    const make = () => pending(c.id, w.id, [{ productId: p.id, quantity: '1', unitPrice: '5' }]);
+    /** An instant of a London day at a London time of day. */
+    const london = (day: string, time: string) => sql`((${day}::date + ${time}::time) AT TIME ZONE 'Europe/London')`;
+    const setState = async (
+      id: string,
+      status: string,
+      created: ReturnType<typeof london>,
+      shipped?: ReturnType<typeof london>,
+    ) =>
+      sql`UPDATE sales_invoices SET status = ${status}, created_at = ${created},
+          booked_at = CASE WHEN ${status} IN ('PENDING', 'CANCELED') THEN NULL ELSE now() END,
+          shipped_at = ${shipped ?? null}
+        WHERE id = ${id}`.execute(ta.t.db);
+    // Shipped around London midnights in summer time (an hour ahead of UTC): 1 July 23:30 is 22:30 UTC.
+    const [s1, s2, s3] = [await make(), await make(), await make()];
+    await setState(s1.id, 'PROCESSED', london('2026-06-20', '10:00'), london('2026-07-01', '23:30'));
+    await setState(s2.id, 'PROCESSED', london('2026-06-20', '10:00'), london('2026-07-02', '00:30'));
+    await setState(s3.id, 'PROCESSED', london('2026-06-20', '10:00'), london('2026-07-03', '12:00'));
+
+    // MANUAL promises 2 working days: the last day received that is late today, and the day after it (not late).
+    const { rows } = await sql<{ last: string; today: string }>`
+      SELECT to_char(max(d), 'YYYY-MM-DD') AS last, to_char(max(t), 'YYYY-MM-DD') AS today
+      FROM (SELECT (now() AT TIME ZONE 'Europe/London')::date AS t) x,
+           generate_series((x.t - 20)::timestamp, (x.t - 1)::timestamp, interval '1 day') d
+      WHERE add_working_days(d::date, 2) < x.t`.execute(ta.t.db);
+    const lastLate = rows[0]?.last as string;
+    const today = rows[0]?.today as string;
+    const dayAfter = new Date(Date.parse(`${lastLate}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const [lateBooked, lateReady, lateProcessing, onTime, oldPending, oldShipped, fresh] = [
+      await make(),
+      await make(),
+      await make(),
+      await make(),
+      await make(),
+      await make(),
+      await make(),
+    ];
+    await setState(lateBooked.id, 'BOOKED', london(lastLate, '23:59'));
+    await setState(lateReady.id, 'READY_FOR_DELIVERY', london(lastLate, '00:01'));
+    await setState(lateProcessing.id, 'PROCESSING', london('2026-01-05', '09:00'));
+    await setState(onTime.id, 'BOOKED', london(dayAfter, '00:01'));
+    await setState(oldPending.id, 'PENDING', london('2026-01-05', '09:00'));
+    await setState(oldShipped.id, 'PROCESSED', london('2026-01-05', '09:00'), london(today, '00:00'));
+    await setState(fresh.id, 'READY_FOR_DELIVERY', london(today, '08:00'));
+
+    const list = async (q: string) => {
+      const res = await viewer.get<SalesInvoicePage>(`/api/sales-invoices?warehouseId=${w.id}&${q}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.total).toBe(res.body.items.length);
+      return res.body;
+    };
+    const numbers = async (q: string) => (await list(q)).items.map((i) => i.number).sort();
+    const sorted = (...xs: { number: string }[]) => xs.map((x) => x.number).sort();
+    expect(await numbers('shippedFrom=2026-07-02&shippedTo=2026-07-02')).toEqual(sorted(s2));
+    expect(await numbers('shippedFrom=2026-07-01&shippedTo=2026-07-01')).toEqual(sorted(s1));
+    expect(await numbers('shippedFrom=2026-07-02')).toEqual(sorted(s2, s3, oldShipped));
+    expect(await numbers('shippedTo=2026-07-02')).toEqual(sorted(s1, s2));
+    expect(await numbers(`status=PROCESSED&shippedFrom=${today}&shippedTo=${today}`)).toEqual(sorted(oldShipped));
+
+    const late = await list('late=true&sort=invoiceDate');
+    expect(late.items.map((i) => i.number).sort()).toEqual(sorted(lateBooked, lateReady, lateProcessing));
+    expect(late.statusCounts).toEqual({
+      PENDING: 0,
+      BOOKED: 1,
+      PROCESSING: 1,
+      READY_FOR_DELIVERY: 1,
+      PROCESSED: 0,
+      CANCELED: 0,
+    });
+    expect(await numbers('late=true&status=BOOKED')).toEqual(sorted(lateBooked));
+    expect(await numbers('late=true&status=PENDING')).toEqual([]);
+    expect(await numbers('late=false')).toEqual(sorted(s1, s2, s3, onTime, oldPending, oldShipped, fresh));
+    // The repository's rule for the count and the list is the one the dashboard uses (dashboard-summary.test.ts).
+    const { rows: counted } = await sql<{ n: string }>`
+      SELECT count(*) AS n FROM sales_invoices i WHERE i.warehouse_id = ${w.id} AND ${isLateShipment('i')}`.execute(
+      ta.t.db,
+    );
+    expect(Number(counted[0]?.n)).toBe(3);
+
+    type Refusal = ErrorBody & { details: { issues: { path: string; message: string }[] } };
+    for (const [q, path] of [
+      ['shippedFrom=2026-02-30', 'querystring.shippedFrom'],
+      ['shippedTo=2026-7-1', 'querystring.shippedTo'],
+      ['shippedFrom=2026-07-02&shippedTo=2026-07-01', 'querystring.shippedTo'],
+      ['late=yes', 'querystring.late'],
+      ['late=1', 'querystring.late'],
+    ] as const) {
+      for (const route of ['/api/sales-invoices', '/api/sales-invoices/export']) {
+        const bad = await viewer.get<Refusal>(`${route}?${q}`);
+        expect([bad.status, bad.body.code], `${route} ${q}`).toEqual([400, 'VALIDATION_FAILED']);
+        expect(bad.body.details.issues.map((i) => i.path)).toEqual([path]);
+      }
+    }
+    const refusal = await viewer.get<Refusal>('/api/sales-invoices?shippedFrom=2026-07-02&shippedTo=2026-07-01');
+    expect(refusal.body.message).toContain('shippedTo (2026-07-01) is before shippedFrom (2026-07-02)');
+    const xlsx = await viewer.get(`/api/sales-invoices/export?warehouseId=${w.id}&late=true&shippedFrom=2026-07-01`);
+    expect(xlsx.status).toBe(200);
   });
 
   it('finds a renamed customer by the new name; a search broader than the cap walks the list to the same pages, counted as "at least"', async () => {

@@ -84,6 +84,10 @@ export const ALSO_INVALIDATES: Readonly<Record<string, readonly string[]>> = {
   'salesInvoicesApi.createSalesInvoice': [...STOCK_FIGURES, '/api/customers'],
   'salesInvoicesApi.bookSalesInvoice': STOCK_FIGURES,
   'salesInvoicesApi.cancelSalesInvoice': STOCK_FIGURES,
+  // A channel's dispatch promise decides which shipments are late on the dashboard and in the Daily Control report.
+  'salesInvoicesApi.updateSalesChannelSettings': ['/api/reports', '/api/dashboard'],
+  // So do the non-working days the promises count past.
+  '/api/non-working-days': ['/api/reports', '/api/dashboard', '/api/sales-invoices'],
   // A pick list moves its invoices' statuses; a partial pick splits a back-order off and moves reservations.
   '/api/pick-lists': ['/api/sales-invoices'],
   'pickListsApi.confirmPickList': [...STOCK_FIGURES, '/api/sales-invoices'],

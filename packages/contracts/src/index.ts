@@ -6,6 +6,7 @@ export * from './channels/stock-files.ts';
 export * from './channels/sync.ts';
 export * from './configuration/document-numbers.ts';
 export * from './configuration/mail-settings.ts';
+export * from './configuration/non-working-days.ts';
 export * from './configuration/system-configuration.ts';
 export * from './currencies/bank-details.ts';
 export * from './currencies/currencies.ts';

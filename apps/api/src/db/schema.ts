@@ -453,6 +453,7 @@ export interface Database {
   stock_checkpoints: StockCheckpointsTable;
   analytics_daily_facts: AnalyticsDailyFactsTable;
   analytics_daily_totals: AnalyticsDailyTotalsTable;
+  non_working_days: NonWorkingDaysTable;
   fifo_process_runs: FifoProcessRunsTable;
   fifo_process_differences: FifoProcessDifferencesTable;
   stock_counts: StockCountsTable;
@@ -1688,4 +1689,13 @@ export interface AnalyticsDailyTotalsTable {
   units_shipped: Num;
   units_returned: Num;
   returned_cost: Num;
+}
+/** Migration 0065: the days besides weekends that dispatch promises step over (domains/configuration). */
+export interface NonWorkingDaysTable {
+  /** YYYY-MM-DD, a weekday. */
+  day: ColumnType<string, string, string>;
+  name: string;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+  updated_by: string | null;
 }

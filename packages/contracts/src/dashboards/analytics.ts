@@ -19,7 +19,8 @@ import { AgeBucket } from '../reports/stock-reports.ts';
  * - Stock turn: cost of goods sold ÷ the average of the stock value at the period's start and end (the ledger's
  *   as-at value, over the warehouse and brand filter: stock belongs to no channel).
  * - Ageing: the FIFO layers on hand now by age (as the FIFO stock value report), over warehouse and brand.
- * Figures are read from `analytics_daily_facts`, kept by the outbox as invoices ship and tickets are received.
+ * Figures are read from `analytics_daily_facts` and its totals without the product (`analytics_daily_totals`), kept
+ * by the outbox as invoices ship and tickets are received.
  */
 
 export const ANALYTICS_PERIODS = ['day', 'week', 'month'] as const;

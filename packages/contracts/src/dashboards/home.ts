@@ -13,16 +13,19 @@ import type { PermissionName } from '../users/permissions.ts';
  *
  * - invoicesToBook / invoicesToPick / invoicesToShip: sales invoices PENDING / BOOKED / READY_FOR_DELIVERY; value is
  *   their gross in GBP (each invoice's gross × its rate, rounded to the penny, then summed).
- * - shippedToday: invoices whose shipment was confirmed today (the London day); value as above.
+ * - shippedToday: invoices whose shipment was confirmed today (the London day); value as above. The link is the
+ *   invoice list's `status=PROCESSED&shippedFrom=<today>&shippedTo=<today>`.
  * - lateShipments: invoices BOOKED, PROCESSING or READY_FOR_DELIVERY past their channel's dispatch promise
  *   (`SalesChannelSetting.dispatchDays`: received on a London day, due by the end of that many working days after
- *   it, late from the day after). `lateSince` is the latest invoice date the list link shows: the last day that is
- *   late under the shortest promise of any channel.
+ *   it, late from the day after); the link is the invoice list's `late=true` (the same rule). `lateSince` is the
+ *   latest day received that is late today on some channel: the last late day under the shortest promise.
  * - returnsToReceive / returnsToInspect: the returns waiting, return tickets OPEN / RECEIVED (two figures, so that
  *   each opens its list's status exactly).
  * - belowReorderPoint: products at or below their reorder point in at least one warehouse (the inventory summary's
  *   and the replenishment report's one rule).
  * - purchaseOrdersDue / purchaseOrdersOverdue: orders APPROVED or PARTIALLY_RECEIVED expected today / before today.
+ *   The lists are one per order type: the link opens the type with the most of them, `awaitingReceipt=true` and
+ *   `expectedFrom=<today>&expectedTo=<today>` / `expectedTo=<yesterday>`, by expected date.
  * - supplierInvoicesDue: supplier invoices BOOKED with an open amount, due within DASHBOARD_SETTLEMENT_HORIZON_DAYS
  *   days (overdue ones included); value is the open amount in GBP.
  * - connectorFailures: channel messages FAILED, waiting for a retry.
@@ -82,7 +85,7 @@ export const DashboardSummary = z
     /** Today in London (YYYY-MM-DD) and when the figures were read. */
     today: IsoDate,
     generatedAt: z.string(),
-    /** The latest invoice date of the late shipments' list link; present with that figure. */
+    /** The latest day received that is late today on some channel; present with the late shipments' figure. */
     lateSince: IsoDate.optional(),
     figures: z.array(DashboardFigure),
     /** The series' first day; the last is today. Present with the series. */

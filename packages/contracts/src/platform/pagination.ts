@@ -26,6 +26,24 @@ export type Page<T> = { items: T[]; total: number; page: number; pageSize: numbe
 
 /** A calendar day on the wire: YYYY-MM-DD. */
 export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date is written YYYY-MM-DD');
+/** A day of a list's filter: YYYY-MM-DD and a day of the calendar (2026-02-30 is refused). */
+export const FilterDay = IsoDate.refine((d) => {
+  const [y = 0, m = 0, dd = 0] = d.split('-').map((p) => Number.parseInt(p, 10));
+  const date = new Date(Date.UTC(y, m - 1, dd));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === dd;
+}, 'not a day of the calendar');
+/**
+ * A list filter's range of days (both included): the end is not before the start, else an issue on the end's field
+ * (400 VALIDATION_FAILED). Days written YYYY-MM-DD compare as text.
+ */
+export const dayRange =
+  <K extends string, L extends string>(from: K, to: L) =>
+  (f: Partial<Record<K | L, string | undefined>>, ctx: z.RefinementCtx) => {
+    const start = f[from];
+    const end = f[to];
+    if (start && end && end < start)
+      ctx.addIssue({ code: 'custom', path: [to], message: `${to} (${end}) is before ${from} (${start})` });
+  };
 /** An instant on the wire: ISO 8601 with zone. */
 export const IsoDateTime = z.string();
 export const Uuid = z.uuid();

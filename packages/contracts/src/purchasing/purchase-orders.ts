@@ -3,7 +3,7 @@ import { CurrencyCode, PurchaseOrderType } from '../master-data/enumerations.ts'
 import { decimalString, ExchangeRate } from '../platform/decimal.ts';
 import { actionEndpoint, defineDocument, documentStatuses } from '../platform/documents.ts';
 import { endpoint } from '../platform/endpoint.ts';
-import { IsoDate, PageQuery, pageOf, Uuid } from '../platform/pagination.ts';
+import { dayRange, FilterDay, IsoDate, PageQuery, pageOf, Uuid } from '../platform/pagination.ts';
 import { PdfFile, PrintoutQuery } from '../platform/printouts.ts';
 import { PositiveStockQuantity } from '../stock/stock.ts';
 import { VatCode } from './vat.ts';
@@ -318,8 +318,14 @@ export const PURCHASE_ORDER_SORTS = [
   'grossTotal',
 ] as const;
 
-/** One type's list: search (number, supplier name, supplier reference, SKU on a line), filters, sort. */
-export const PurchaseOrderFilter = z.object({
+/**
+ * One type's list: search (number, supplier name, supplier reference, SKU on a line), filters, sort. `from`/`to` are
+ * the order date, `expectedFrom`/`expectedTo` the expected date (real days, both included, the end not before the
+ * start, else 400 VALIDATION_FAILED; an order without an expected date is left out by either). `awaitingReceipt`:
+ * 'true' only orders waiting for goods (APPROVED or PARTIALLY_RECEIVED: the landing dashboard's orders due and
+ * overdue), 'false' only the others.
+ */
+const PurchaseOrderFilterShape = {
   type: PurchaseOrderType,
   q: PageQuery.shape.q,
   sort: PageQuery.shape.sort,
@@ -330,9 +336,17 @@ export const PurchaseOrderFilter = z.object({
   from: IsoDate.optional(),
   /** Ordered on or before this day. */
   to: IsoDate.optional(),
-});
+  /** Expected on or after this day. */
+  expectedFrom: FilterDay.optional(),
+  /** Expected on or before this day. */
+  expectedTo: FilterDay.optional(),
+  /** 'true': APPROVED or PARTIALLY_RECEIVED only; 'false': any other status. */
+  awaitingReceipt: z.enum(['true', 'false'], { error: 'awaitingReceipt is true or false' }).optional(),
+};
+const expectedRange = dayRange('expectedFrom', 'expectedTo');
+export const PurchaseOrderFilter = z.object(PurchaseOrderFilterShape).superRefine(expectedRange);
 export type PurchaseOrderFilter = z.infer<typeof PurchaseOrderFilter>;
-export const PurchaseOrderListQuery = PageQuery.extend(PurchaseOrderFilter.shape);
+export const PurchaseOrderListQuery = PageQuery.extend(PurchaseOrderFilterShape).superRefine(expectedRange);
 export type PurchaseOrderListQuery = z.infer<typeof PurchaseOrderListQuery>;
 
 const reasonText = z
@@ -407,7 +421,7 @@ export const purchaseOrdersApi = {
     permission: 'view_purchase_order',
     tag: 'purchasing',
     summary:
-      'Purchase orders of one type, paged; search by number, supplier name, supplier reference or a SKU on a line; filter by status, supplier, warehouse and order date; sort',
+      'Purchase orders of one type, paged; search by number, supplier name, supplier reference or a SKU on a line; filter by status, supplier, warehouse, order date, expected date and waiting for goods; sort',
     query: PurchaseOrderListQuery,
     response: pageOf(PurchaseOrderSummary),
   }),

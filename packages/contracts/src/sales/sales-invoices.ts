@@ -15,7 +15,7 @@ import {
 } from '../platform/decimal.ts';
 import { actionEndpoint, defineDocument, documentStatuses } from '../platform/documents.ts';
 import { endpoint } from '../platform/endpoint.ts';
-import { IsoDate, PageQuery, pageOf, Uuid } from '../platform/pagination.ts';
+import { dayRange, FilterDay, IsoDate, PageQuery, pageOf, Uuid } from '../platform/pagination.ts';
 import { PdfFile, PrintoutQuery } from '../platform/printouts.ts';
 import { singleLine } from '../platform/text.ts';
 import { DiscountPercent } from '../purchasing/purchase-orders.ts';
@@ -615,9 +615,13 @@ export const SALES_INVOICE_SORTS = [
 
 /**
  * Search (`q`: number, external order id, customer name or e-mail, a SKU on a line), filters and sort: what the list
- * and its export share. Dates are the invoice date, inclusive.
+ * and its export share. `from`/`to` are the invoice date, inclusive. `shippedFrom`/`shippedTo` are London days of
+ * the shipment (`shipped_at`), inclusive: real days, the end not before the start (else 400 VALIDATION_FAILED).
+ * `late`: 'true' only the invoices past their channel's dispatch promise today (BOOKED, PROCESSING or
+ * READY_FOR_DELIVERY, received on a London day whose promise, `SalesChannelSetting.dispatchDays` working days after
+ * it, ended before today: the landing dashboard's late shipments), 'false' every other invoice.
  */
-export const SalesInvoiceFilter = z.object({
+const SalesInvoiceFilterShape = {
   q: PageQuery.shape.q,
   sort: PageQuery.shape.sort,
   status: SalesInvoiceStatus.optional(),
@@ -628,9 +632,17 @@ export const SalesInvoiceFilter = z.object({
   to: IsoDate.optional(),
   /** 'true': only invoices with a recorded shortage. */
   shortage: z.enum(['true', 'false']).optional(),
-});
+  /** Shipped on or after this London day. */
+  shippedFrom: FilterDay.optional(),
+  /** Shipped on or before this London day. */
+  shippedTo: FilterDay.optional(),
+  /** 'true': only invoices past their channel's dispatch promise; 'false': only the others. */
+  late: z.enum(['true', 'false'], { error: 'late is true or false' }).optional(),
+};
+const shippedRange = dayRange('shippedFrom', 'shippedTo');
+export const SalesInvoiceFilter = z.object(SalesInvoiceFilterShape).superRefine(shippedRange);
 export type SalesInvoiceFilter = z.infer<typeof SalesInvoiceFilter>;
-export const SalesInvoiceListQuery = PageQuery.extend(SalesInvoiceFilter.shape);
+export const SalesInvoiceListQuery = PageQuery.extend(SalesInvoiceFilterShape).superRefine(shippedRange);
 export type SalesInvoiceListQuery = z.infer<typeof SalesInvoiceListQuery>;
 
 /**
@@ -697,7 +709,12 @@ export const DISPATCH_DAYS_MAX = 30;
 /** A channel's dispatch promise when none is set: next working day for the marketplaces, two days otherwise. */
 export const defaultDispatchDays = (channel: SalesChannel): number =>
   channel === 'AMAZON' || channel === 'EBAY' || channel === 'SHOPIFY' || channel === 'TIKTOK' ? 1 : 2;
-const DispatchDays = z.number().int().min(0).max(DISPATCH_DAYS_MAX);
+const DISPATCH_DAYS_RULE = `a dispatch promise is a whole number of working days from 0 to ${DISPATCH_DAYS_MAX}`;
+const DispatchDays = z
+  .number(DISPATCH_DAYS_RULE)
+  .int(DISPATCH_DAYS_RULE)
+  .min(0, DISPATCH_DAYS_RULE)
+  .max(DISPATCH_DAYS_MAX, DISPATCH_DAYS_RULE);
 
 /**
  * Per channel: whether the prices of its orders include VAT (the default of a new invoice's flag), and its dispatch
@@ -745,7 +762,7 @@ export const salesInvoicesApi = {
     permission: 'view_sales_invoice',
     tag: TAG,
     summary:
-      'Sales invoices, paged, with counts per status for the tabs; search by number, external order id, customer name or e-mail, or a SKU on a line; filter by status, channel, warehouse, customer, invoice date and shortage; sort',
+      'Sales invoices, paged, with counts per status for the tabs; search by number, external order id, customer name or e-mail, or a SKU on a line; filter by status, channel, warehouse, customer, invoice date, shipment day, shortage and late dispatch; sort',
     query: SalesInvoiceListQuery,
     response: SalesInvoicePage,
   }),
@@ -771,7 +788,8 @@ export const salesInvoicesApi = {
   salesChannelSettings: endpoint({
     method: 'GET',
     path: '/api/sales-invoices/channel-settings',
-    permission: ['view_sales_invoice', 'add_sales_invoice', 'edit_system_configuration'],
+    // The invoice form reads a channel's VAT default; System Config shows the settings, read-only without the edit.
+    permission: ['view_sales_invoice', 'add_sales_invoice', 'view_system_configuration', 'edit_system_configuration'],
     tag: TAG,
     summary: 'Per sales channel: whether its prices include VAT (a new invoice’s default) and its dispatch promise',
     response: SalesChannelSettings,

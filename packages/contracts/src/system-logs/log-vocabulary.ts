@@ -58,6 +58,7 @@ export const SYSTEM_LOG_ENTITIES = [
   'draft',
   'system_configuration',
   'sales_channel_setting',
+  'non_working_day',
   'bank_base_rate',
   // Channels and carriers
   'channel_account',

@@ -1,8 +1,9 @@
-import { mailSettingsApi, systemConfigurationApi } from '@backoffice/contracts';
+import { mailSettingsApi, nonWorkingDaysApi, systemConfigurationApi } from '@backoffice/contracts';
 import type { Config } from '../../config.ts';
 import { type RouteEntry, route } from '../../platform/routes.ts';
 import { secretBoxFor } from '../../platform/secrets.ts';
 import { getMailSettings, sendTestMail, updateMailSettings } from './mail-settings.service.ts';
+import { deleteNonWorkingDay, listNonWorkingDays, putNonWorkingDay } from './non-working-days.service.ts';
 import { environmentOf, getSystemConfiguration, updateSettingsGroup } from './settings.service.ts';
 
 /** The routes of the system configuration; the environment supplies some defaults. */
@@ -22,5 +23,9 @@ export function configurationRoutes(config: Pick<Config, 'web' | 'mail' | 'secre
       updateMailSettings(ctx, config, secretBoxFor(config), body),
     ),
     route(mailSettingsApi.sendTestMail, ({ body }, ctx) => sendTestMail(ctx, body.to)),
+    // The days besides weekends that dispatch promises step over (non-working-days.service.ts).
+    route(nonWorkingDaysApi.listNonWorkingDays, ({ query }, ctx) => listNonWorkingDays(ctx.db, query)),
+    route(nonWorkingDaysApi.putNonWorkingDay, ({ params, body }, ctx) => putNonWorkingDay(ctx, params.day, body)),
+    route(nonWorkingDaysApi.deleteNonWorkingDay, ({ params }, ctx) => deleteNonWorkingDay(ctx, params.day)),
   ];
 }

@@ -1,6 +1,8 @@
+import { SALES_CHANNELS } from '@backoffice/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { BUSINESS_TIME_ZONE, dayStart } from '../../platform/business-day.ts';
+import { BUSINESS_TIME_ZONE, dayEnd, dayStart } from '../../platform/business-day.ts';
+import { isLateShipment, lastLateDay } from '../sales-invoices/index.ts';
 import { atOrBelowReorderPoint } from '../stock/index.ts';
 
 /**
@@ -30,35 +32,26 @@ export async function salesInvoicesByStatus(db: Db): Promise<Map<string, CountVa
   return new Map(rows.map((r) => [r.status, { count: r.n, value: r.value }]));
 }
 
-/** Invoices shipped since the start of the London day `today`. */
-export async function shippedSince(db: Db, today: string): Promise<CountValue> {
+/** Invoices shipped on the London day `today` (the invoice list's shippedFrom = shippedTo = today). */
+export async function shippedOn(db: Db, today: string): Promise<CountValue> {
   const { rows } = await sql<{ n: number; value: string }>`
     SELECT count(*)::int AS n, coalesce(sum(${gbp('gross_total', 'exchange_rate')}), 0)::text AS value
     FROM sales_invoices
-    WHERE shipped_at >= ${dayStart(today)}`.execute(db);
+    WHERE shipped_at >= ${dayStart(today)} AND shipped_at < ${dayEnd(today)}`.execute(db);
   return { count: rows[0]?.n ?? 0, value: rows[0]?.value ?? '0' };
 }
 
-/** Each channel's dispatch promise in working days (sales_channel_settings.dispatch_days, migration 0062). */
-export async function dispatchPromises(db: Db): Promise<{ channel: string; days: number }[]> {
-  const { rows } = await sql<{ channel: string; days: number }>`
-    SELECT channel, dispatch_days::int AS days FROM sales_channel_settings`.execute(db);
-  return rows;
-}
-
 /**
- * Invoices booked but not shipped (BOOKED, PROCESSING, READY_FOR_DELIVERY) received (created) on or before their
- * channel's last late day: the caller works the day out from the channel's promise, so each open invoice is compared
- * with an instant rather than put through the working-day arithmetic.
+ * Invoices past their channel's dispatch promise on the London day `today` (the sales invoices' one rule, which the
+ * list's `late=true` applies), and the latest day received that is late on some channel (the shortest promise's).
  */
-export async function lateShipments(db: Db, lastLateDays: { channel: string; day: string }[]): Promise<number> {
-  if (lastLateDays.length === 0) return 0;
-  const cutoffs = sql.join(lastLateDays.map((c) => sql`(${c.channel}::text, ${dayStart(sql`${c.day}::date + 1`)})`));
-  const { rows } = await sql<{ n: number }>`
-    SELECT count(*)::int AS n
-    FROM sales_invoices i JOIN (VALUES ${cutoffs}) AS c (channel, due_before) ON c.channel = i.channel
-    WHERE i.status IN ('BOOKED', 'PROCESSING', 'READY_FOR_DELIVERY') AND i.created_at < c.due_before`.execute(db);
-  return rows[0]?.n ?? 0;
+export async function lateShipments(db: Db, today: string): Promise<{ count: number; lastDay: string | null }> {
+  const day = sql`${today}::date`;
+  const lastDays = SALES_CHANNELS.map((channel) => lastLateDay(channel, day));
+  const { rows } = await sql<{ n: number; last_day: string | null }>`
+    SELECT (SELECT count(*)::int FROM sales_invoices i WHERE ${isLateShipment('i', day)}) AS n,
+           to_char(GREATEST(${sql.join(lastDays)}), 'YYYY-MM-DD') AS last_day`.execute(db);
+  return { count: rows[0]?.n ?? 0, lastDay: rows[0]?.last_day ?? null };
 }
 
 /** Return tickets to receive (OPEN) and to inspect (RECEIVED). */
@@ -92,17 +85,17 @@ export interface OrdersWaiting {
   type: string;
   due: number;
   overdue: number;
-  /** Of those, how many are APPROVED (none received yet). */
-  approved: number;
 }
 
-/** Purchase orders waiting for goods, expected today or before, per order type. */
+/**
+ * Purchase orders waiting for goods (APPROVED or PARTIALLY_RECEIVED: the list's awaitingReceipt=true), expected today
+ * or before, per order type.
+ */
 export async function purchaseOrdersWaiting(db: Db, today: string): Promise<OrdersWaiting[]> {
   const { rows } = await sql<OrdersWaiting>`
     SELECT type,
            count(*) FILTER (WHERE expected_date = ${today}::date)::int AS due,
-           count(*) FILTER (WHERE expected_date < ${today}::date)::int AS overdue,
-           count(*) FILTER (WHERE status = 'APPROVED')::int AS approved
+           count(*) FILTER (WHERE expected_date < ${today}::date)::int AS overdue
     FROM purchase_orders
     WHERE status IN ('APPROVED', 'PARTIALLY_RECEIVED') AND expected_date <= ${today}::date
     GROUP BY type`.execute(db);

@@ -24,9 +24,6 @@ import * as repo from './home.repository.ts';
 
 type Db = Kysely<Database>;
 
-/** The dispatch promise of a channel without a setting (the settings table's default). */
-const DEFAULT_DISPATCH_DAYS = 2;
-
 const money = (v: string) => new Decimal(v).toFixed(2, Decimal.ROUND_HALF_UP);
 
 // --- Calendar days (YYYY-MM-DD) ----------------------------------------------------------------------------
@@ -35,38 +32,6 @@ const DAY_MS = 86_400_000;
 const toTime = (day: string) => Date.parse(`${day}T00:00:00Z`);
 const fromTime = (time: number) => new Date(time).toISOString().slice(0, 10);
 export const addDays = (day: string, days: number) => fromTime(toTime(day) + days * DAY_MS);
-const isWorkingDay = (day: string) => {
-  const weekday = new Date(toTime(day)).getUTCDay();
-  return weekday !== 0 && weekday !== 6;
-};
-
-/**
- * The day `workingDays` working days (Monday to Friday) after `day`, as the database's add_working_days counts them:
- * from a weekend day as from the Friday before; zero days from a weekend day is the Monday after.
- */
-export function addWorkingDays(day: string, workingDays: number): string {
-  let current = day;
-  if (workingDays <= 0) {
-    while (!isWorkingDay(current)) current = addDays(current, 1);
-    return current;
-  }
-  for (let left = workingDays; left > 0; ) {
-    current = addDays(current, 1);
-    if (isWorkingDay(current)) left -= 1;
-  }
-  return current;
-}
-
-/**
- * The latest day whose orders are late on `today` under a dispatch promise of `workingDays` working days: due by the
- * end of the promise's last day, late from the day after. The due day only moves forward with the day received, so
- * walking back from yesterday finds it within a few steps.
- */
-export function lastLateDay(today: string, workingDays: number): string {
-  let day = addDays(today, -1);
-  while (addWorkingDays(day, workingDays) >= today) day = addDays(day, -1);
-  return day;
-}
 
 // --- List addresses (the web app's routes and the URL filters its lists read) -------------------------------
 
@@ -94,23 +59,29 @@ const CHANNEL_SCREEN: Record<string, string> = {
 };
 
 /** The type whose list holds the most of these orders (Prior PO when none or tied). */
-function busiestType(rows: repo.OrdersWaiting[], pick: (r: repo.OrdersWaiting) => number): repo.OrdersWaiting | null {
+function busiestType(rows: repo.OrdersWaiting[], pick: (r: repo.OrdersWaiting) => number): PurchaseOrderType {
   let best: repo.OrdersWaiting | null = null;
   for (const row of rows)
     if (pick(row) > 0 && (!best || pick(row) > pick(best) || (pick(row) === pick(best) && row.type < best.type)))
       best = row;
-  return best;
+  return (best?.type as PurchaseOrderType | undefined) ?? 'PRIOR_ORDER_PO';
 }
 
 /**
- * The purchase order lists are one per type and filter by order date, not by expected date: the link opens the type
- * holding most of them sorted by expected date (the oldest first), on APPROVED when all of them are.
+ * The purchase order lists are one per type: the link opens the type holding most of these orders, waiting for goods
+ * (awaitingReceipt) and expected in the figure's days, sorted by expected date (the oldest first).
  */
-function ordersUrl(rows: repo.OrdersWaiting[], pick: (r: repo.OrdersWaiting) => number): string {
-  const best = busiestType(rows, pick);
-  const type: PurchaseOrderType = (best?.type as PurchaseOrderType | undefined) ?? 'PRIOR_ORDER_PO';
-  const allApproved = !!best && best.approved === best.due + best.overdue;
-  return withQuery(purchaseOrders(type), { status: allApproved ? 'APPROVED' : undefined, sort: 'expectedDate' });
+function ordersUrl(
+  rows: repo.OrdersWaiting[],
+  pick: (r: repo.OrdersWaiting) => number,
+  expected: { expectedFrom?: string; expectedTo: string },
+): string {
+  return withQuery(purchaseOrders(busiestType(rows, pick)), {
+    awaitingReceipt: 'true',
+    expectedFrom: expected.expectedFrom,
+    expectedTo: expected.expectedTo,
+    sort: 'expectedDate',
+  });
 }
 
 // --- Catalogue-wide figures ------------------------------------------------------------------------------
@@ -160,19 +131,6 @@ function perChannel<T>(
   });
 }
 
-/**
- * Invoices past their channel's dispatch promise: each channel's last late day from its promise, then one count;
- * `lastDay` is the latest of those days (the channel with the shortest promise).
- */
-async function lateShipments(db: Db, today: string): Promise<{ count: number; lastDay: string }> {
-  const promises = await repo.dispatchPromises(db);
-  const days = promises.map((p) => ({ channel: p.channel, day: lastLateDay(today, p.days) }));
-  // The shorter the promise, the later its last late day.
-  const shortest = promises.length ? Math.min(...promises.map((p) => p.days)) : DEFAULT_DISPATCH_DAYS;
-  const lastDay = lastLateDay(today, shortest);
-  return { count: await repo.lateShipments(db, days), lastDay };
-}
-
 export async function dashboardSummary(db: Db, user: AuthUser, now = new Date()): Promise<DashboardSummary> {
   const today = todayInLondon(now);
   const sees = (key: DashboardFigureKey) => may(user, DASHBOARD_FIGURES[key]);
@@ -188,8 +146,8 @@ export async function dashboardSummary(db: Db, user: AuthUser, now = new Date())
   const [sales, shipped, late, returns, reorder, orders, supplierDue, failures, value, salesDays, shipDays] =
     await Promise.all([
       sees('invoicesToBook') ? repo.salesInvoicesByStatus(db) : none,
-      sees('shippedToday') ? repo.shippedSince(db, today) : none,
-      sees('lateShipments') ? lateShipments(db, today) : none,
+      sees('shippedToday') ? repo.shippedOn(db, today) : none,
+      sees('lateShipments') ? repo.lateShipments(db, today) : none,
       sees('returnsToReceive') ? repo.returnsWaiting(db) : none,
       sees('belowReorderPoint') ? catalogueFigure(db, 'reorder', () => repo.productsAtOrBelowReorderPoint(db)) : none,
       sees('purchaseOrdersDue') ? repo.purchaseOrdersWaiting(db, today) : none,
@@ -207,13 +165,17 @@ export async function dashboardSummary(db: Db, user: AuthUser, now = new Date())
     add('invoicesToPick', of('BOOKED').count, of('BOOKED').value, status('BOOKED'));
     add('invoicesToShip', of('READY_FOR_DELIVERY').count, of('READY_FOR_DELIVERY').value, status('READY_FOR_DELIVERY'));
   }
-  // The invoice list filters by invoice date, not by shipment: its PROCESSED tab shows what was shipped.
-  if (shipped) add('shippedToday', shipped.count, shipped.value, withQuery(SALES_INVOICES, { status: 'PROCESSED' }));
+  if (shipped)
+    add(
+      'shippedToday',
+      shipped.count,
+      shipped.value,
+      withQuery(SALES_INVOICES, { status: 'PROCESSED', shippedFrom: today, shippedTo: today }),
+    );
   if (late) {
-    // The list filters by invoice date (an order's received day, unless typed otherwise): up to the latest late day
-    // of any channel, oldest first; its BOOKED, PROCESSING and READY_FOR_DELIVERY tabs hold the late ones.
-    summary.lateSince = late.lastDay;
-    add('lateShipments', late.count, null, withQuery(SALES_INVOICES, { to: late.lastDay, sort: 'invoiceDate' }));
+    // The list's late filter applies the count's own rule (sales invoices' isLateShipment), oldest first.
+    if (late.lastDay) summary.lateSince = late.lastDay;
+    add('lateShipments', late.count, null, withQuery(SALES_INVOICES, { late: 'true', sort: 'invoiceDate' }));
   }
   if (returns) {
     add('returnsToReceive', returns.open, null, withQuery(RETURN_TICKETS, { status: 'OPEN' }));
@@ -226,13 +188,13 @@ export async function dashboardSummary(db: Db, user: AuthUser, now = new Date())
       'purchaseOrdersDue',
       sum((r) => r.due),
       null,
-      ordersUrl(orders, (r) => r.due),
+      ordersUrl(orders, (r) => r.due, { expectedFrom: today, expectedTo: today }),
     );
     add(
       'purchaseOrdersOverdue',
       sum((r) => r.overdue),
       null,
-      ordersUrl(orders, (r) => r.overdue),
+      ordersUrl(orders, (r) => r.overdue, { expectedTo: addDays(today, -1) }),
     );
   }
   if (supplierDue)

@@ -381,6 +381,9 @@ const SORTS = {
 } as const;
 const NULLABLE_SORTS: ReadonlySet<string> = new Set(['o.expected_date', 's.name']);
 
+/** The statuses of an order waiting for goods: approved, nothing or part of it received. */
+const AWAITING_RECEIPT = ['APPROVED', 'PARTIALLY_RECEIVED'];
+
 /**
  * The filter on the orders table alone (no joins), so the count reads one table and the page walks an index of
  * (type, sort column, id). Search is a union of id sets, each served by its own index: the number's and the
@@ -407,6 +410,10 @@ function filtered(db: Db, f: PurchaseOrderFilter) {
   if (f.warehouseId) query = query.where('o.warehouse_id', '=', f.warehouseId);
   if (f.from) query = query.where('o.order_date', '>=', f.from);
   if (f.to) query = query.where('o.order_date', '<=', f.to);
+  if (f.expectedFrom) query = query.where('o.expected_date', '>=', f.expectedFrom);
+  if (f.expectedTo) query = query.where('o.expected_date', '<=', f.expectedTo);
+  if (f.awaitingReceipt === 'true') query = query.where('o.status', 'in', AWAITING_RECEIPT);
+  if (f.awaitingReceipt === 'false') query = query.where('o.status', 'not in', AWAITING_RECEIPT);
   return query;
 }
 

@@ -2,6 +2,8 @@ import type { RouteEntry } from '../../platform/routes.ts';
 import { salesInvoiceRoutes } from './sales-invoice.routes.ts';
 import { salesInvoiceUploadRoutes } from './sales-invoice-upload.routes.ts';
 
+/** The late shipments' rule, shared by the list's `late` filter and the landing dashboard's count. */
+export { isLateShipment, lastLateDay, pastDispatchPromise } from './sales-invoice.late.ts';
 export { packingSlipsPdf } from './sales-invoice.packing-slip.pdf.ts';
 /** The VAT invoice's PDF, for a channel that takes it (Amazon UPLOAD_INVOICE). */
 export { salesInvoicePdfBody } from './sales-invoice.pdf.ts';

@@ -1,7 +1,9 @@
 import { SALES_INVOICE_STATUSES, type SalesInvoiceFilter } from '@backoffice/contracts';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { dayEnd, dayStart } from '../../platform/business-day.ts';
 import { likePattern, parseSort } from '../../platform/pagination.ts';
+import { AWAITING_DISPATCH, isLateShipment } from './sales-invoice.late.ts';
 
 /** SQL of sales invoices, their lines and the channels' VAT setting; the rules live in sales-invoice.service.ts. */
 
@@ -535,6 +537,17 @@ function filtered(db: Db, f: SalesInvoiceFilter, withStatus = true, bounded = fa
   }
   if (f.shortage === 'true') query = query.where('i.short_quantity', '>', '0');
   if (f.shortage === 'false') query = query.where('i.short_quantity', '=', '0');
+  // London days of the shipment, as instants: the index sales_invoices_shipped_at serves the range.
+  if (f.shippedFrom) query = query.where(sql<boolean>`i.shipped_at >= ${dayStart(f.shippedFrom)}`);
+  if (f.shippedTo) query = query.where(sql<boolean>`i.shipped_at < ${dayEnd(f.shippedTo)}`);
+  if (f.late === 'true') {
+    // A status that cannot be late (a tab's count, say) is answered without reading a row.
+    const status = withStatus ? f.status : undefined;
+    query = query.where(
+      status && !(AWAITING_DISPATCH as readonly string[]).includes(status) ? sql<boolean>`false` : isLateShipment('i'),
+    );
+  }
+  if (f.late === 'false') query = query.where(sql<boolean>`NOT ${isLateShipment('i')}`);
   return query;
 }
 

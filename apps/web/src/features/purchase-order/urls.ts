@@ -21,8 +21,20 @@ export const TYPE_TITLE: Record<PurchaseOrderType, MenuTitleKey> = {
 export const isPurchaseOrderType = (value: string | undefined): value is PurchaseOrderType =>
   (PURCHASE_ORDER_TYPES as readonly string[]).includes(value ?? '');
 
-/** The list's filters in the URL besides page, size, search (q) and sort; from and to are order days. */
-export const LIST_FILTERS = ['status', 'supplierId', 'warehouseId', 'from', 'to'] as const;
+/**
+ * The list's filters in the URL besides page, size, search (q) and sort; from and to are order days, expectedFrom and
+ * expectedTo expected days, awaitingReceipt (true/false) waiting for goods or not.
+ */
+export const LIST_FILTERS = [
+  'status',
+  'supplierId',
+  'warehouseId',
+  'from',
+  'to',
+  'expectedFrom',
+  'expectedTo',
+  'awaitingReceipt',
+] as const;
 
 /** Where a page opened from the list goes back to: the list as it was. */
 export interface BackState {

@@ -43,11 +43,6 @@ export function useSalesAvailability(warehouseId: string | null | undefined, pro
   );
 }
 
-/** Per channel: whether its prices include VAT (a new invoice's default). */
-export function useChannelSettings() {
-  return useEndpointQuery(api.salesChannelSettings, {}, { staleTime: 60_000 });
-}
-
 /** Creates (and with `book`, books) an invoice; the Idempotency-Key makes a retried submission create one. */
 export function useCreateSalesInvoice() {
   return useEndpointMutation(api.createSalesInvoice, { invalidateOn: 'settled' });
@@ -95,3 +90,5 @@ export function useCustomerDetail(id: string | null | undefined) {
 
 /** The active carriers' active services, for the invoice's carrier service. */
 export { useCarrierServices } from '../../shared/api/carrier-services.ts';
+/** Per channel: whether its prices include VAT (a new invoice's default); System Config reads it too. */
+export { useChannelSettings } from '../../shared/api/sales-channel-settings.ts';

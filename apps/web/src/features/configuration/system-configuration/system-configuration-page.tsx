@@ -13,8 +13,18 @@ import { InventorySection } from './inventory-section.tsx';
 import { MailSection } from './mail-section.tsx';
 import { NotificationsSection } from './notifications-section.tsx';
 import { PurchasingSection } from './purchasing-section.tsx';
+import { SalesChannelsSection } from './sales-channels-section.tsx';
 
-const TABS = ['company', 'finance', 'documentNumbers', 'inventory', 'purchasing', 'notifications', 'mail'] as const;
+const TABS = [
+  'company',
+  'finance',
+  'documentNumbers',
+  'inventory',
+  'purchasing',
+  'salesChannels',
+  'notifications',
+  'mail',
+] as const;
 type Tab = (typeof TABS)[number];
 
 /** The system configuration: one tab per group of settings (kept in the URL), each saved on its own. */
@@ -49,6 +59,8 @@ export function SystemConfigurationPage() {
         return <InventorySection {...props} />;
       case 'purchasing':
         return <PurchasingSection canEdit={canEdit} />;
+      case 'salesChannels':
+        return <SalesChannelsSection canEdit={canEdit} />;
       case 'mail':
         return <MailSection canEdit={canEdit} />;
       default:

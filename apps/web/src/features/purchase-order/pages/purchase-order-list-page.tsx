@@ -5,25 +5,28 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { WarehouseSelect } from '../../../lookups/warehouse-select.tsx';
+import { urlDay, urlDayRange } from '../../../shared/lib/dates.ts';
 import { sortOrderOf } from '../../../shared/lib/list-state.ts';
 import { usePermissions } from '../../../shared/lib/permissions.tsx';
 import { isDocumentStatus, StatusTag, useStatusOptions } from '../../../shared/ui/documents/status-tag.tsx';
 import { FilterBar } from '../../../shared/ui/kit/filter-bar.tsx';
 import { ListPage } from '../../../shared/ui/kit/list-page.tsx';
 import { CreateButton } from '../../../shared/ui/kit/row-actions.tsx';
-import { useListPage } from '../../../shared/ui/kit/use-list-page.ts';
+import { flag, useListPage } from '../../../shared/ui/kit/use-list-page.ts';
 import { exportPurchaseOrders, type PurchaseOrderFilter, usePurchaseOrders } from '../api.ts';
 import { Money, Progress } from '../components/money.tsx';
 import { SupplierSelect } from '../components/supplier-select.tsx';
 import { type BackState, LIST_FILTERS, purchaseOrderNewPath, purchaseOrderUrl } from '../urls.ts';
 
 const DATE_FORMAT = 'YYYY-MM-DD';
-const IS_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const rangeOf = (from: string | undefined, to: string | undefined): [dayjs.Dayjs | null, dayjs.Dayjs | null] | null =>
+  from || to ? [from ? dayjs(from, DATE_FORMAT) : null, to ? dayjs(to, DATE_FORMAT) : null] : null;
 
 /**
  * One type's purchase orders (the menu's Prior PO, Invoice Order PO, Consignment PO, Send Inventory): server-paged,
- * newest first; search by number, supplier, supplier reference or SKU; status, supplier, warehouse and order
- * period in the URL; sortable; received and invoiced progress; export of the filter (one row per line).
+ * newest first; search by number, supplier, supplier reference or SKU; status, supplier, warehouse, order period,
+ * expected days and waiting for goods in the URL (the landing dashboard's orders due and overdue link here with
+ * them); sortable; received and invoiced progress; export of the filter (one row per line).
  */
 export function PurchaseOrderListPage({ type }: { type: PurchaseOrderType }) {
   const { t } = useTranslation('purchasing');
@@ -34,8 +37,10 @@ export function PurchaseOrderListPage({ type }: { type: PurchaseOrderType }) {
   const { state, update } = list;
   const statusOptions = useStatusOptions(purchaseOrderDocument, [{ value: '', label: t('list.allStatuses') }]);
   const { status, supplierId, warehouseId } = state.filters;
-  const from = state.filters.from && IS_DATE.test(state.filters.from) ? state.filters.from : undefined;
-  const to = state.filters.to && IS_DATE.test(state.filters.to) ? state.filters.to : undefined;
+  const from = urlDay(state.filters.from);
+  const to = urlDay(state.filters.to);
+  const { from: expectedFrom, to: expectedTo } = urlDayRange(state.filters.expectedFrom, state.filters.expectedTo);
+  const awaitingReceipt = flag(state.filters.awaitingReceipt);
   const sending = type === 'SEND_INVENTORY';
   const filter: PurchaseOrderFilter = {
     type,
@@ -45,6 +50,9 @@ export function PurchaseOrderListPage({ type }: { type: PurchaseOrderType }) {
     ...(warehouseId ? { warehouseId } : {}),
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
+    ...(expectedFrom ? { expectedFrom } : {}),
+    ...(expectedTo ? { expectedTo } : {}),
+    ...(awaitingReceipt ? { awaitingReceipt } : {}),
   };
   const result = usePurchaseOrders({ page: state.page, pageSize: state.pageSize, ...filter });
   const backState: BackState = { backTo: `${location.pathname}${location.search}` };
@@ -157,9 +165,6 @@ export function PurchaseOrderListPage({ type }: { type: PurchaseOrderType }) {
     },
   ];
 
-  const range: [dayjs.Dayjs | null, dayjs.Dayjs | null] | null =
-    from || to ? [from ? dayjs(from, DATE_FORMAT) : null, to ? dayjs(to, DATE_FORMAT) : null] : null;
-
   return (
     <ListPage<PurchaseOrderSummary, (typeof LIST_FILTERS)[number]>
       list={list}
@@ -215,10 +220,32 @@ export function PurchaseOrderListPage({ type }: { type: PurchaseOrderType }) {
             data-testid="po-filter-period"
             aria-label={t('list.period')}
             format={DATE_FORMAT}
-            value={range}
+            value={rangeOf(from, to)}
             allowEmpty={[true, true]}
             placeholder={[t('list.orderedFrom'), t('list.orderedTo')]}
             onChange={(_, [start, end]) => update({ from: start || undefined, to: end || undefined })}
+          />
+          <DatePicker.RangePicker
+            data-testid="po-filter-expected"
+            aria-label={t('list.expectedPeriod')}
+            format={DATE_FORMAT}
+            value={rangeOf(expectedFrom, expectedTo)}
+            allowEmpty={[true, true]}
+            placeholder={[t('list.expectedFrom'), t('list.expectedTo')]}
+            onChange={(_, [start, end]) => update({ expectedFrom: start || undefined, expectedTo: end || undefined })}
+          />
+          <Select
+            data-testid="po-filter-awaiting"
+            aria-label={t('list.awaitingFilter')}
+            value={awaitingReceipt ?? ''}
+            onChange={(value: string) => update({ awaitingReceipt: value || undefined })}
+            options={[
+              { value: '', label: t('list.anyReceipt') },
+              { value: 'true', label: t('list.onlyAwaiting') },
+              { value: 'false', label: t('list.notAwaiting') },
+            ]}
+            style={{ minWidth: 190 }}
+            popupMatchSelectWidth={false}
           />
         </FilterBar>
       }

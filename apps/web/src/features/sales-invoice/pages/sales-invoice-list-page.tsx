@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { WarehouseSelect } from '../../../lookups/warehouse-select.tsx';
+import { urlDay, urlDayRange } from '../../../shared/lib/dates.ts';
 import { sortOrderOf } from '../../../shared/lib/list-state.ts';
 import { usePermissions } from '../../../shared/lib/permissions.tsx';
 import { StatusTabs } from '../../../shared/ui/documents/status-tabs.tsx';
@@ -12,21 +13,22 @@ import { isDocumentStatus, StatusTag } from '../../../shared/ui/documents/status
 import { FilterBar } from '../../../shared/ui/kit/filter-bar.tsx';
 import { ListPage } from '../../../shared/ui/kit/list-page.tsx';
 import { CreateButton } from '../../../shared/ui/kit/row-actions.tsx';
-import { useListPage } from '../../../shared/ui/kit/use-list-page.ts';
+import { flag, useListPage } from '../../../shared/ui/kit/use-list-page.ts';
 import { exportSalesInvoices, type SalesInvoiceFilter, useSalesInvoices } from '../api.ts';
 import { CustomerSelect } from '../components/customer-select.tsx';
 import { Money } from '../components/money.tsx';
 import { type BackState, LIST_FILTERS, SALES_INVOICE_CREATE_PATH, salesInvoiceUrl } from '../urls.ts';
 
 const DATE_FORMAT = 'YYYY-MM-DD';
-const IS_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const rangeOf = (from: string | undefined, to: string | undefined): [dayjs.Dayjs | null, dayjs.Dayjs | null] | null =>
+  from || to ? [from ? dayjs(from, DATE_FORMAT) : null, to ? dayjs(to, DATE_FORMAT) : null] : null;
 const isChannel = (value: string | undefined): value is (typeof SALES_CHANNELS)[number] =>
   (SALES_CHANNELS as readonly string[]).includes(value ?? '');
 
 /**
- * Invoices: a tab per status with its count (of the other filters), channel, warehouse, customer and invoice
- * period in the URL, search by number, external order id, customer or SKU, server paging and sorting, and the
- * filter's export (one row per line).
+ * Invoices: a tab per status with its count (of the other filters), channel, warehouse, customer, invoice period,
+ * shipping days and late dispatch in the URL (the landing dashboard's figures link here with them), search by number,
+ * external order id, customer or SKU, server paging and sorting, and the filter's export (one row per line).
  */
 export function SalesInvoiceListPage() {
   const { t } = useTranslation('salesInvoices');
@@ -36,8 +38,10 @@ export function SalesInvoiceListPage() {
   const list = useListPage(LIST_FILTERS);
   const { state, update } = list;
   const { status, channel, warehouseId, customerId, shortage } = state.filters;
-  const from = state.filters.from && IS_DATE.test(state.filters.from) ? state.filters.from : undefined;
-  const to = state.filters.to && IS_DATE.test(state.filters.to) ? state.filters.to : undefined;
+  const from = urlDay(state.filters.from);
+  const to = urlDay(state.filters.to);
+  const { from: shippedFrom, to: shippedTo } = urlDayRange(state.filters.shippedFrom, state.filters.shippedTo);
+  const late = flag(state.filters.late);
   const filter: SalesInvoiceFilter = {
     ...list.search,
     ...(isDocumentStatus(salesInvoiceDocument, status) ? { status } : {}),
@@ -47,6 +51,9 @@ export function SalesInvoiceListPage() {
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
     ...(shortage === 'true' ? { shortage: 'true' as const } : {}),
+    ...(shippedFrom ? { shippedFrom } : {}),
+    ...(shippedTo ? { shippedTo } : {}),
+    ...(late ? { late } : {}),
   };
   const result = useSalesInvoices({ page: state.page, pageSize: state.pageSize, ...filter });
   const counts = result.data?.statusCounts;
@@ -132,9 +139,6 @@ export function SalesInvoiceListPage() {
     },
   ];
 
-  const range: [dayjs.Dayjs | null, dayjs.Dayjs | null] | null =
-    from || to ? [from ? dayjs(from, DATE_FORMAT) : null, to ? dayjs(to, DATE_FORMAT) : null] : null;
-
   return (
     <ListPage<SalesInvoiceSummary, (typeof LIST_FILTERS)[number]>
       list={list}
@@ -203,7 +207,7 @@ export function SalesInvoiceListPage() {
               data-testid="si-filter-period"
               aria-label={t('list.period')}
               format={DATE_FORMAT}
-              value={range}
+              value={rangeOf(from, to)}
               allowEmpty={[true, true]}
               placeholder={[t('list.from'), t('list.to')]}
               onChange={(_, [start, end]) => update({ from: start || undefined, to: end || undefined })}
@@ -216,6 +220,28 @@ export function SalesInvoiceListPage() {
               options={[
                 { value: '', label: t('list.anyStock') },
                 { value: 'true', label: t('list.onlyShort') },
+              ]}
+              style={{ minWidth: 170 }}
+              popupMatchSelectWidth={false}
+            />
+            <DatePicker.RangePicker
+              data-testid="si-filter-shipped"
+              aria-label={t('list.shippedPeriod')}
+              format={DATE_FORMAT}
+              value={rangeOf(shippedFrom, shippedTo)}
+              allowEmpty={[true, true]}
+              placeholder={[t('list.shippedFrom'), t('list.shippedTo')]}
+              onChange={(_, [start, end]) => update({ shippedFrom: start || undefined, shippedTo: end || undefined })}
+            />
+            <Select
+              data-testid="si-filter-late"
+              aria-label={t('list.lateFilter')}
+              value={late ?? ''}
+              onChange={(value: string) => update({ late: value || undefined })}
+              options={[
+                { value: '', label: t('list.anyDispatch') },
+                { value: 'true', label: t('list.onlyLate') },
+                { value: 'false', label: t('list.notLate') },
               ]}
               style={{ minWidth: 170 }}
               popupMatchSelectWidth={false}

@@ -20,7 +20,7 @@ export const salesInvoicesEndpoints = {
   updateSalesChannelSettings: endpointRef<typeof contracts.salesInvoicesApi.updateSalesChannelSettings>(
     'PUT',
     '/api/sales-invoices/channel-settings',
-    ['/api/sales-invoices'],
+    ['/api/sales-invoices', '/api/reports', '/api/dashboard'],
   ),
   getSalesInvoice: endpointRef<typeof contracts.salesInvoicesApi.getSalesInvoice>('GET', '/api/sales-invoices/:id'),
   createSalesInvoice: endpointRef<typeof contracts.salesInvoicesApi.createSalesInvoice>('POST', '/api/sales-invoices', [
