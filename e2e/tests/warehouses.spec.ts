@@ -186,3 +186,50 @@ test('System Config → Sales channels: an administrator changes a dispatch prom
     await api.call('PUT', '/api/sales-invoices/channel-settings', { items: [{ channel: 'AMAZON', dispatchDays: 1 }] });
   }
 });
+
+test('System Config → Sales channels: non-working days by year, one added from the keyboard and made working again', async ({
+  page,
+}) => {
+  const api = await adminApi();
+  type Days = { items: { day: string; name: string }[] };
+  const day = '2030-06-03'; // a Monday
+  const listed = async () => (await api.call<Days>('GET', '/api/non-working-days?year=2030')).items;
+  if ((await listed()).some((d) => d.day === day)) await api.call('DELETE', `/api/non-working-days/${day}`);
+  try {
+    await page.goto('/#/configuration/system-configuration?tab=salesChannels');
+    await signInOnPage(page, 'admin', ADMIN_PASSWORD);
+    const card = page.getByTestId('non-working-days');
+    const year = card.getByTestId('non-working-days-year');
+    await expect(year).toHaveText(/^\d{4}$/);
+    // To 2026, whose bank holidays came with the product, Boxing Day on the Monday after.
+    for (let shown = Number(await year.textContent()); shown !== 2026; shown += shown > 2026 ? -1 : 1) {
+      await card.getByRole('button', { name: shown > 2026 ? 'Previous year' : 'Next year' }).click();
+      await expect(year).toHaveText(String(shown > 2026 ? shown - 1 : shown + 1));
+    }
+    const table = card.getByTestId('non-working-days-table');
+    await expect(table.getByRole('row', { name: /2026-12-28.*Monday.*Boxing Day \(substitute day\)/ })).toBeVisible();
+    await expect(table.getByRole('row')).toHaveCount(9);
+
+    // Typed: the day, Enter, the name, Enter.
+    const date = card.getByRole('textbox', { name: 'Day' });
+    await date.fill(day);
+    await date.press('Enter');
+    const name = card.getByRole('textbox', { name: 'Name' });
+    await name.fill('Annual stocktake');
+    await name.press('Enter');
+    await expect(page.getByText(`${day} is a non-working day.`)).toBeVisible();
+    await expect(year).toHaveText('2030');
+    await expect(table.getByRole('row', { name: new RegExp(`${day}.*Monday.*Annual stocktake`) })).toBeVisible();
+    expect(await listed()).toContainEqual(expect.objectContaining({ day, name: 'Annual stocktake' }));
+    await page.screenshot({ path: test.info().outputPath('non-working-days.png'), fullPage: true });
+    expect(await seriousFindings(page)).toEqual([]);
+
+    await card.getByRole('button', { name: `Make working ${day}` }).click();
+    await page.getByRole('tooltip').getByRole('button', { name: 'Make working' }).click();
+    await expect(page.getByText(`${day} is a working day again.`)).toBeVisible();
+    await expect(table.getByRole('row', { name: new RegExp(day) })).toHaveCount(0);
+    expect((await listed()).some((d) => d.day === day)).toBe(false);
+  } finally {
+    if ((await listed()).some((d) => d.day === day)) await api.call('DELETE', `/api/non-working-days/${day}`);
+  }
+});
