@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onDocumentStatusChanged } from '../src/domains/dashboards/analytics.facts.ts';
 import { rebuildAnalyticsFacts } from '../src/domains/dashboards/index.ts';
-import { checkStock } from '../src/domains/stock/index.ts';
+import { checkStock, post, revalueReceipts } from '../src/domains/stock/index.ts';
 import type { DeliveredEvent } from '../src/platform/outbox.ts';
 import { type ApiClient, clientWith, startTestApp, type TestApp } from './app.ts';
 import { shipInvoices } from './fulfilment.ts';
@@ -173,7 +173,26 @@ describe('analytics', () => {
     warehouseId = w.id;
     const [a, b] = [await product('AN-A'), await product('AN-B')];
     // Two layers of A at different costs (oldest first), one of B.
-    await stockIn(a.id, w.id, '2', '5.00');
+    // The first as a receipt of its own (a landed cost can be laid on it later).
+    await ta.t.db.transaction().execute((tx) =>
+      post(
+        { db: tx, user: null },
+        {
+          sourceType: 'goods_received_note',
+          sourceId: `an-grn-${Date.now()}`,
+          lines: [
+            {
+              productId: a.id,
+              warehouseId: w.id,
+              kind: 'RECEIPT',
+              quantity: new Decimal(2),
+              unitCost: new Decimal('5.00'),
+              sourceLine: '1',
+            },
+          ],
+        },
+      ),
+    );
     await stockIn(a.id, w.id, '3', '7.00');
     await stockIn(b.id, w.id, '4', '2.50');
     const c = await customer();
@@ -396,6 +415,56 @@ describe('analytics', () => {
     const unknown = await viewer.get(`/api/analytics/tables/export?table=everything&${range}`);
     expect(unknown.status).toBe(400);
     expect((unknown.body as { code: string }).code).toBe('VALIDATION_FAILED');
+  });
+
+  it('puts the sold units’ share of a later landed cost on its day, on the channel that sold them', async () => {
+    const summary = async () =>
+      (await viewer.get<AnalyticsSummary>(`/api/analytics/summary?period=day&from=${today}&to=${today}`)).body;
+    const before = await summary();
+    // Freight of £3.00 on AN-A's first receipt (2 units at 5.00), both of which the MANUAL invoice took.
+    const { rows } = await sql<{ source_type: string; source_id: string; source_line: string }>`
+      SELECT m.source_type, m.source_id, m.source_line FROM stock_movements m JOIN products p ON p.id = m.product_id
+      WHERE p.sku = 'AN-A' AND m.kind = 'RECEIPT' ORDER BY m.id LIMIT 1`.execute(ta.t.db);
+    const receipt = rows[0];
+    if (!receipt) throw new Error('no receipt of AN-A');
+    await ta.t.db.transaction().execute((tx) =>
+      revalueReceipts(
+        { db: tx, user: null },
+        {
+          source: { type: receipt.source_type, id: receipt.source_id },
+          lines: [{ sourceLine: receipt.source_line, amount: '3.00' }],
+          reason: 'Freight',
+          kind: 'LANDED_COST',
+        },
+      ),
+    );
+    const adjustments = await ta.t.db
+      .selectFrom('cost_of_sales_adjustments')
+      .select(['amount', 'posted_on', 'movement_ids'])
+      .where('cause', '=', 'SOLD')
+      .execute();
+    const sold = adjustments.reduce((sum, a) => sum.add(a.amount), new Decimal(0));
+    expect(sold.gt(0)).toBe(true);
+    // Every unit gone left on the MANUAL invoice's ISSUE row.
+    const { rows: named } = await sql<{ source_id: string }>`
+      SELECT DISTINCT source_id FROM stock_movements WHERE id = ANY(${adjustments.flatMap((a) => a.movement_ids)}::bigint[])`.execute(
+      ta.t.db,
+    );
+    expect(named.map((r) => r.source_id)).toEqual([invoiceIds[0]]);
+    // Delivered by the outbox: the stock core's event recomputes the day.
+    const after = await eventually(async () => {
+      const now = await summary();
+      return new Decimal(now.current.cogs).sub(before.current.cogs).toFixed(2) === sold.toFixed(2) && now;
+    });
+    const channel = (s: AnalyticsSummary, key: string) => s.byChannel.find((r) => r.key === key);
+    expect(
+      new Decimal(channel(before, 'MANUAL')?.margin ?? 'NaN').sub(channel(after, 'MANUAL')?.margin ?? 'NaN').toFixed(2),
+    ).toBe(sold.toFixed(2));
+    expect(channel(after, 'EBAY')?.margin).toBe(channel(before, 'EBAY')?.margin);
+    // The facts equal a rebuild from the sources, the adjustment included.
+    const kept = await facts();
+    await rebuildAnalyticsFacts(ta.t.db, { from: today, to: today });
+    expect(await facts()).toEqual(kept);
   });
 
   it('refuses a user without powerbi_dashboard_view', async () => {

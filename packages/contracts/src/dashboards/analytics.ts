@@ -14,7 +14,9 @@ import { AgeBucket } from '../reports/stock-reports.ts';
  *   invoices are orders, not sales. Sales are net of VAT, in GBP (each line's net × the invoice's rate, to the
  *   penny); shipping charges are not product sales and are left out. Credit notes do not reduce sales here.
  * - Cost of goods sold is the value of the invoices' ISSUE rows (revaluations of those rows included), less the
- *   value of the RETURN rows of return tickets received (the cost the units come back at), on the day received.
+ *   value of the RETURN rows of return tickets received (the cost the units come back at), on the day received,
+ *   plus the sold units' share of landed costs and price differences posted after they left (cost of sales
+ *   adjustments, on the day of the change, split over the invoices' ISSUE rows it names by their quantities).
  * - Returns rate: units returned (tickets received in the period) ÷ units shipped in the period.
  * - Stock turn: cost of goods sold ÷ the average of the stock value at the period's start and end (the ledger's
  *   as-at value, over the warehouse and brand filter: stock belongs to no channel).
@@ -63,7 +65,7 @@ export type AnalyticsTableFilter = z.infer<typeof AnalyticsTableFilter>;
 export const AnalyticsFigures = z.object({
   salesNet: z.string(),
   vat: z.string(),
-  /** Value of the units shipped (ISSUE rows). */
+  /** Value of the units shipped (ISSUE rows), with the later cost adjustments of units sold. */
   issuedCost: z.string(),
   /** Value of the units returned (RETURN rows). */
   returnedCost: z.string(),

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { DOCUMENT_STATUS_CHANGED } from '../../platform/documents.ts';
 import { isUniqueViolation } from '../../platform/errors.ts';
 import type { DeliveredEvent } from '../../platform/outbox.ts';
+import { COST_OF_SALES_POSTED } from '../stock/index.ts';
 import * as repo from './analytics.repository.ts';
 
 /**
@@ -16,11 +17,14 @@ import * as repo from './analytics.repository.ts';
  * incremental result equals a rebuild. A database that had sales before the table existed is filled once at start by
  * the `analytics.backfill` job (queued by its kind's sweep when the table is empty and sources are not).
  *
- * A later revaluation of shipped units (a backdated posting before the shipment) reaches the facts of its day at the
- * next recompute of that day and product, or by a rebuild.
+ * A landed cost or price difference posted after the units sold is a cost of sales adjustment on its own day
+ * (DOMAIN.md): the stock core's `stock.cost_of_sales_posted` recomputes that day for the product. A later revaluation
+ * of shipped units (a backdated posting before the shipment) reaches the facts of its day at the next recompute of
+ * that day and product, or by a rebuild.
  */
 
 export const ANALYTICS_FACTS_HANDLER = 'analytics.daily_facts';
+export const ANALYTICS_COST_HANDLER = 'analytics.cost_of_sales';
 export const ANALYTICS_BACKFILL_JOB = 'analytics.backfill';
 
 type Db = Kysely<Database>;
@@ -36,6 +40,13 @@ export async function onDocumentStatusChanged(tx: Db, event: DeliveredEvent): Pr
     touched = await repo.receivedTicketDay(tx, p.id);
   if (!touched) return;
   await repo.recomputeFacts(tx, touched.day, touched.day, touched.productIds);
+}
+
+/** The handler of stock.cost_of_sales_posted: the days of a product's new cost of sales adjustments. */
+export async function onCostOfSalesPosted(tx: Db, event: DeliveredEvent): Promise<void> {
+  const p = event.payload as { productId?: string; days?: string[] };
+  if (!p.productId || !Array.isArray(p.days)) return;
+  for (const day of p.days) await repo.recomputeFacts(tx, day, day, [p.productId]);
 }
 
 /** Days of a rebuild recomputed per transaction: a long history is rebuilt in short transactions. */
@@ -68,6 +79,7 @@ export async function rebuildFacts(db: Db, range?: { from: string; to: string })
 export function registerAnalytics(app: FastifyInstance): void {
   const runner = app.jobs;
   runner.on(DOCUMENT_STATUS_CHANGED, ANALYTICS_FACTS_HANDLER, onDocumentStatusChanged);
+  runner.on(COST_OF_SALES_POSTED, ANALYTICS_COST_HANDLER, onCostOfSalesPosted);
   runner.register({
     kind: ANALYTICS_BACKFILL_JOB,
     concurrency: 1,

@@ -25,7 +25,8 @@ const valueWithRevaluations = sql`(m.value + coalesce((SELECT sum(r.value) FROM 
 
 /**
  * The facts of the London days from..to (and of these products only, when given) as the sources say now: lines and
- * ISSUE rows of the invoices shipped on those days, lines and RETURN rows of the tickets received on them.
+ * ISSUE rows of the invoices shipped on those days, lines and RETURN rows of the tickets received on them, and the
+ * sold units' share of the cost adjustments dated on them.
  */
 function factsFromSources(from: string, to: string, productIds?: readonly string[]): Fragment {
   const start = dayStart(from);
@@ -58,7 +59,34 @@ function factsFromSources(from: string, to: string, productIds?: readonly string
     FROM return_tickets t
     LEFT JOIN sales_invoices si ON si.id = t.invoice_id
     JOIN stock_movements m ON m.source_type = ${RETURN_TICKET_SOURCE_TYPE} AND m.source_id = t.id::text AND m.kind = 'RETURN'
-    WHERE ${received} ${ofProducts('m.product_id')}`;
+    WHERE ${received} ${ofProducts('m.product_id')}
+    UNION ALL
+    SELECT c.day, c.channel, c.warehouse_id, c.product_id, 0, 0, c.cogs, 0, 0, 0
+    FROM (${soldCostAdjustments(from, to, ofProducts('a.product_id'))}) c
+    WHERE c.channel IS NOT NULL`;
+}
+
+/**
+ * The share of later landed costs and price differences that fell on units already sold (cost_of_sales_adjustments,
+ * cause SOLD, written on the day of the change: DOMAIN.md, past periods are never reposted), per outbound row it
+ * names: each adjustment split over its rows in proportion to their quantities, rounded to 8 places, the largest row
+ * taking the remainder so the shares add up to the adjustment exactly. `channel` is null for a row that is not a
+ * sales invoice's ISSUE (a write-off, a return to the supplier): that share is not the cost of a sale.
+ */
+function soldCostAdjustments(from: string, to: string, ofProducts: Fragment): Fragment {
+  return sql`
+    SELECT s.day, s.channel, s.warehouse_id, s.product_id,
+      s.share + CASE WHEN s.rank = 1 THEN s.amount - sum(s.share) OVER (PARTITION BY s.id) ELSE 0 END AS cogs
+    FROM (
+      SELECT a.id, a.amount, a.posted_on AS day, i.channel, a.warehouse_id, a.product_id,
+        round(a.amount * abs(m.quantity) / nullif(sum(abs(m.quantity)) OVER (PARTITION BY a.id), 0), 8) AS share,
+        row_number() OVER (PARTITION BY a.id ORDER BY abs(m.quantity) DESC, m.id) AS rank
+      FROM cost_of_sales_adjustments a
+      JOIN stock_movements m ON m.id = ANY(a.movement_ids)
+      LEFT JOIN sales_invoices i ON m.kind = 'ISSUE' AND m.source_type = ${SALES_INVOICE_SOURCE_TYPE}
+        AND i.id::text = m.source_id AND i.status = 'PROCESSED'
+      WHERE a.cause = 'SOLD' AND a.posted_on BETWEEN ${from}::date AND ${to}::date ${ofProducts}
+    ) s`;
 }
 
 /**
@@ -128,11 +156,13 @@ export async function receivedTicketDay(
 /** The first and last London day any source has (undefined when there is none). */
 export async function sourceDays(db: Db): Promise<{ from: string; to: string } | undefined> {
   const { rows } = await sql<{ first: string | null; last: string | null }>`
-    SELECT least(a.first, b.first)::text AS first, greatest(a.last, b.last)::text AS last
+    SELECT least(a.first, b.first, c.first)::text AS first, greatest(a.last, b.last, c.last)::text AS last
     FROM (SELECT ${londonDayOf(sql`min(shipped_at)`)} AS first, ${londonDayOf(sql`max(shipped_at)`)} AS last
           FROM sales_invoices WHERE shipped_at IS NOT NULL) a,
          (SELECT ${londonDayOf(sql`min(received_at)`)} AS first, ${londonDayOf(sql`max(received_at)`)} AS last
-          FROM return_tickets WHERE received_at IS NOT NULL) b`.execute(db);
+          FROM return_tickets WHERE received_at IS NOT NULL) b,
+         (SELECT min(posted_on) AS first, max(posted_on) AS last
+          FROM cost_of_sales_adjustments WHERE cause = 'SOLD') c`.execute(db);
   const row = rows[0];
   return row?.first && row.last ? { from: row.first, to: row.last } : undefined;
 }

@@ -28,7 +28,7 @@ export {
 export { movementsByIds } from './inventory.repository.ts';
 export { assembledKey, type CostEvent, engineHistory, type LedgerRow } from './ledger-history.ts';
 export { adjustStock, costForFound } from './override.service.ts';
-export { type PostedMovement, type Posting, type PostLine, post } from './posting.service.ts';
+export { COST_OF_SALES_POSTED, type PostedMovement, type Posting, type PostLine, post } from './posting.service.ts';
 export { atOrBelowReorderPoint, REORDER_RULE_TEXT } from './reorder-rule.ts';
 export {
   moveReservation,

@@ -1041,6 +1041,12 @@ async function revalueProduct(
 }
 
 /**
+ * The event of new cost of sales adjustments of a product (payload: productId, the London days they are dated on),
+ * emitted in the posting's transaction.
+ */
+export const COST_OF_SALES_POSTED = 'stock.cost_of_sales_posted';
+
+/**
  * The cost of sales adjustments as the replay splits the product's cost changes, against what the table holds: a
  * row of each difference (a new change, or an earlier change split again by a backdated posting), dated with
  * its change.
@@ -1088,6 +1094,13 @@ async function reconcileCostOfSales(
       });
   }
   await costRepo.insertCostOfSales(ctx.db, productId, rows);
+  // Analytics puts the sold units' share on the day of the change (COST_OF_SALES_POSTED).
+  if (rows.length)
+    await emitEvent(ctx.db, {
+      type: COST_OF_SALES_POSTED,
+      key: productId,
+      payload: { productId, days: [...new Set(rows.map((r) => londonDay(new Date(r.event.postedAt))))].sort() },
+    });
 }
 
 /**
