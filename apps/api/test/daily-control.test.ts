@@ -290,6 +290,15 @@ describe('daily control and ship list', () => {
       // M2 (Wed) is now due Thu, so overdue from Fri; M1 (Fri) due Mon 9, still on time.
       expect(res.body.rows.map((r) => r.overdue)).toEqual([0, 0, 0, 0, 1, 1, 1]);
       expect(res.body.channels.map((c) => [c.channel, c.dispatchDays, c.shippedLate])).toEqual([['MANUAL', 1, 0]]);
+      // Thursday made a non-working day: M2 is due on Friday, overdue from Saturday.
+      const closed = await admin.put('/api/non-working-days/2025-06-05', { name: 'Closed for stocktake' });
+      expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+      try {
+        const res2 = await report(`from=2025-06-02&to=2025-06-08&warehouseId=${w.id}&channel=MANUAL`);
+        expect(res2.body.rows.map((r) => r.overdue)).toEqual([0, 0, 0, 0, 0, 1, 1]);
+      } finally {
+        await admin.delete('/api/non-working-days/2025-06-05');
+      }
     } finally {
       await admin.put('/api/sales-invoices/channel-settings', { items: [{ channel: 'MANUAL', dispatchDays: 2 }] });
     }

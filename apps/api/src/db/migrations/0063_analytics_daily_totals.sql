@@ -27,9 +27,11 @@ FROM analytics_daily_facts GROUP BY day, channel, brand_id, warehouse_id;
 -- products rank a year's rows by product on this one column.
 ALTER TABLE analytics_daily_facts
   ADD COLUMN margin numeric GENERATED ALWAYS AS (sales_net - cogs + returned_cost) STORED;
--- Products in order with the figures their rankings sort on and the narrowing columns: the top and bottom products
--- and the pages of the product breakdown read this index alone, in product order, summing as they go (no hash of a
--- hundred thousand groups).
+-- Products in order with what their rankings sum and the narrowing columns, read alone in product order, summing
+-- as they go (no hash of a hundred thousand groups): the top and bottom products sum the margin (the narrow index,
+-- which stays in memory), the pages of the product breakdown the figures they sort on.
 DROP INDEX analytics_daily_facts_product;
 CREATE INDEX analytics_daily_facts_product ON analytics_daily_facts (product_id, day)
+  INCLUDE (margin, channel, warehouse_id, brand_id);
+CREATE INDEX analytics_daily_facts_product_figures ON analytics_daily_facts (product_id, day)
   INCLUDE (margin, sales_net, units_shipped, units_returned, channel, warehouse_id, brand_id);

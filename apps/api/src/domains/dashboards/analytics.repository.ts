@@ -363,7 +363,7 @@ export async function productsByMargin(
   };
 }
 
-/** What a page of products sorts on, from the sums analytics_daily_facts_product holds. */
+/** What a page of products sorts on, from the sums analytics_daily_facts_product_figures holds. */
 const PRODUCT_SORTS: Record<string, Fragment> = {
   code: sql`p.sku`,
   name: sql`p.name`,

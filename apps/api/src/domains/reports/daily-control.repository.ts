@@ -38,7 +38,7 @@ const ZONE = sql.lit(BUSINESS_TIME_ZONE);
 const london = (column: string) => sql`(${sql.ref(column)} AT TIME ZONE ${ZONE})::date`;
 
 /** A channel's promise when its settings row has none (a channel added after migration 0062). */
-const DEFAULT_DAYS = sql`CASE g.channel ${sql.join(
+const DEFAULT_DAYS = sql`CASE c.channel ${sql.join(
   SALES_CHANNELS.map((c) => sql`WHEN ${sql.lit(c)} THEN ${sql.lit(defaultDispatchDays(c))}`),
   sql` `,
 )} ELSE 2 END`;
@@ -96,26 +96,29 @@ export function dailyControlSql(q: DailyControlQuery) {
     ),
     -- Invoices with the same channel and days counted once with their number (n): a year's closed invoices fall into
     -- a few thousand such groups, so the events below are per group, not per invoice.
+    grouped AS MATERIALIZED (
+      SELECT inv.channel,
+             ${london('inv.created_at')} AS r,
+             ${london('inv.booked_at')} AS b,
+             ${london('picks.picked_at')} AS p,
+             ${london('inv.shipped_at')} AS s,
+             ${london('inv.closed_at')} AS l,
+             count(*) AS n
+      FROM inv LEFT JOIN picks ON picks.invoice_id = inv.id
+      GROUP BY 1, 2, 3, 4, 5, 6
+    ),
+    -- Each channel's due day per day received, worked out once (add_working_days steps over non-working days).
+    due AS MATERIALIZED (
+      SELECT c.channel, c.r, add_working_days(c.r, COALESCE(st.dispatch_days, ${DEFAULT_DAYS})) AS due
+      FROM (SELECT DISTINCT g.channel, g.r FROM grouped g) c
+      LEFT JOIN sales_channel_settings st ON st.channel = c.channel
+    ),
     facts AS MATERIALIZED (
-      SELECT d.channel, d.n, d.r, d.b, d.p, d.s, d.l,
-             (d.s > d.due) AS late,
+      SELECT g.channel, g.n, g.r, g.b, g.p, g.s, g.l,
+             (g.s > d.due) AS late,
              d.due + 1 AS over_from,
-             CASE WHEN d.l IS NOT NULL THEN GREATEST(d.l, d.due + 1) END AS over_to
-      FROM (
-        SELECT g.*, add_working_days(g.r, COALESCE(st.dispatch_days, ${DEFAULT_DAYS})) AS due
-        FROM (
-          SELECT inv.channel,
-                 ${london('inv.created_at')} AS r,
-                 ${london('inv.booked_at')} AS b,
-                 ${london('picks.picked_at')} AS p,
-                 ${london('inv.shipped_at')} AS s,
-                 ${london('inv.closed_at')} AS l,
-                 count(*) AS n
-          FROM inv LEFT JOIN picks ON picks.invoice_id = inv.id
-          GROUP BY 1, 2, 3, 4, 5, 6
-        ) g
-        LEFT JOIN sales_channel_settings st ON st.channel = g.channel
-      ) d
+             CASE WHEN g.l IS NOT NULL THEN GREATEST(g.l, d.due + 1) END AS over_to
+      FROM grouped g JOIN due d ON d.channel = g.channel AND d.r = g.r
     ),
     ev AS (
       SELECT f.channel, e.d, e.received, e.booked, e.picked, e.shipped, e.late, e.pend, e.over
