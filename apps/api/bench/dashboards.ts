@@ -4,6 +4,8 @@ import { performance } from 'node:perf_hooks';
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import { rebuildFacts } from '../src/domains/dashboards/analytics.facts.ts';
+import * as analytics from '../src/domains/dashboards/analytics.repository.ts';
+import { layerAges } from '../src/domains/reports/index.ts';
 import { checkStock, ensureCheckpoints } from '../src/domains/stock/index.ts';
 import { startServer } from '../src/server.ts';
 import { signInWithCode } from '../test/sign-in.ts';
@@ -22,6 +24,7 @@ import { dashboardData } from './dashboards-data.ts';
  *   - Analytics by channel for the same year, GET /api/analytics/breakdown (goal 1 s, as the page it is on), and by
  *     product (its first page by sales; no goal set);
  *   - the Daily Control report for 366 days, GET /api/reports/daily-control-and-ship-list.
+ * BENCH_DASH_PROFILE=1 also times the summary's parts one by one.
  * Small, while developing:
  *   BENCH_DASH_PRODUCTS=2000 BENCH_DASH_MOVEMENTS=50000 BENCH_DASH_LINES=20000 npm run bench:dashboards --workspace apps/api
  */
@@ -174,6 +177,46 @@ try {
     null,
     (b) => `${(b as { rows?: unknown[] }).rows?.length ?? '?'} day and channel rows`,
   );
+  // BENCH_DASH_PROFILE=1: the summary's parts one by one (as it runs them at once), to see where its time goes.
+  if (process.env.BENCH_DASH_PROFILE === '1') {
+    const from = daysBefore(364);
+    const previousTo = daysBefore(365);
+    const previousFrom = daysBefore(729);
+    const parts: [string, () => Promise<unknown>][] = [
+      ['totals', () => analytics.factTotals(db, from, today, {})],
+      ['previous totals', () => analytics.factTotals(db, previousFrom, previousTo, {})],
+      ['series by month', () => analytics.factSeries(db, 'month', from, today, {})],
+      [
+        'channels',
+        () =>
+          analytics.factBreakdown(db, {
+            dimension: 'channel',
+            from,
+            to: today,
+            previousFrom,
+            previousTo,
+            filter: {},
+            sort: '-salesNet',
+            limit: 100,
+            offset: 0,
+          }),
+      ],
+      ['products by margin (top and bottom)', () => analytics.productsByMargin(db, from, today, {}, 10)],
+      ['stock value at the end', () => analytics.stockValueAt(db, today, {})],
+      ['stock value at the previous end', () => analytics.stockValueAt(db, previousTo, {})],
+      ['stock value before the previous', () => analytics.stockValueAt(db, daysBefore(730), {})],
+      ['ageing (layerAges)', () => layerAges(db, {})],
+    ];
+    for (const [name, run] of parts) {
+      const times: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const started = performance.now();
+        await run();
+        times.push(performance.now() - started);
+      }
+      report(`  profile: ${name}`, times.map(ms).join(', '));
+    }
+  }
 } finally {
   await server.stop();
   rmSync(dir, { recursive: true, force: true });

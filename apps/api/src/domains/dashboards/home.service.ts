@@ -16,6 +16,7 @@ import type { Database } from '../../db/schema.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { todayInLondon } from '../../platform/business-day.ts';
 import * as repo from './home.repository.ts';
+import { reused } from './reuse.ts';
 
 /**
  * The landing dashboard's figures (contract dashboards/home.ts): only those the caller's permissions open are read,
@@ -84,28 +85,6 @@ function ordersUrl(
   });
 }
 
-// --- Catalogue-wide figures ------------------------------------------------------------------------------
-
-/**
- * How long the two figures over the whole catalogue (products at or below reorder point, stock value) are reused:
- * each reads every watched product or every level row (about 0.1 s at 100,000 products), the same for every user, and
- * every open dashboard asks each minute; read once per half minute, they cost the same however many are open.
- */
-export const CATALOGUE_FIGURES_TTL_MS = 30_000;
-const catalogue = new WeakMap<Db, Map<string, { until: number; value: Promise<unknown> }>>();
-
-function catalogueFigure<T>(db: Db, name: string, read: () => Promise<T>): Promise<T> {
-  const entries = catalogue.get(db) ?? new Map<string, { until: number; value: Promise<unknown> }>();
-  catalogue.set(db, entries);
-  const hit = entries.get(name);
-  if (hit && hit.until > Date.now()) return hit.value as Promise<T>;
-  const value = read();
-  entries.set(name, { until: Date.now() + CATALOGUE_FIGURES_TTL_MS, value });
-  // A failed read is not kept: the next request reads again.
-  value.catch(() => entries.delete(name));
-  return value;
-}
-
 // --- The summary ----------------------------------------------------------------------------------------------
 
 const may = (user: AuthUser, needed: readonly string[]) => needed.some((p) => user.permissions.has(p));
@@ -149,11 +128,11 @@ export async function dashboardSummary(db: Db, user: AuthUser, now = new Date())
       sees('shippedToday') ? repo.shippedOn(db, today) : none,
       sees('lateShipments') ? repo.lateShipments(db, today) : none,
       sees('returnsToReceive') ? repo.returnsWaiting(db) : none,
-      sees('belowReorderPoint') ? catalogueFigure(db, 'reorder', () => repo.productsAtOrBelowReorderPoint(db)) : none,
+      sees('belowReorderPoint') ? reused(db, 'reorder', () => repo.productsAtOrBelowReorderPoint(db)) : none,
       sees('purchaseOrdersDue') ? repo.purchaseOrdersWaiting(db, today) : none,
       sees('supplierInvoicesDue') ? repo.supplierInvoicesDue(db, dueBy) : none,
       sees('connectorFailures') ? repo.failedChannelMessages(db) : none,
-      sees('stockValue') ? catalogueFigure(db, 'stockValue', () => repo.stockValue(db)) : none,
+      sees('stockValue') ? reused(db, 'stockValue', () => repo.stockValue(db)) : none,
       series ? repo.salesPerDay(db, seriesFrom, today) : none,
       series ? repo.shipmentsPerDay(db, seriesFrom) : none,
     ]);
