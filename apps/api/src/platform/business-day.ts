@@ -11,6 +11,12 @@ export { BUSINESS_TIME_ZONE, londonDay, todayInLondon };
 
 type Fragment = RawBuilder<unknown>;
 
+/** The calendar day `days` after `day` (both YYYY-MM-DD; negative goes back): arithmetic on the date alone. */
+export function addDays(day: string, days: number): string {
+  const [y = 1970, m = 1, d = 1] = day.split('-').map((p) => Number.parseInt(p, 10));
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
 /** Today in London as an SQL date, by the database's clock (the one postings are stamped with). */
 export const TODAY = sql`(now() AT TIME ZONE ${sql.lit(BUSINESS_TIME_ZONE)})::date`;
 

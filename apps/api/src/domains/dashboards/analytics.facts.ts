@@ -2,6 +2,7 @@ import { returnTicketDocument, salesInvoiceDocument } from '@backoffice/contract
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { addDays } from '../../platform/business-day.ts';
 import { DOCUMENT_STATUS_CHANGED } from '../../platform/documents.ts';
 import { isUniqueViolation } from '../../platform/errors.ts';
 import type { DeliveredEvent } from '../../platform/outbox.ts';
@@ -51,12 +52,6 @@ export async function onCostOfSalesPosted(tx: Db, event: DeliveredEvent): Promis
 
 /** Days of a rebuild recomputed per transaction: a long history is rebuilt in short transactions. */
 const REBUILD_CHUNK_DAYS = 31;
-
-const addDays = (day: string, n: number) => {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
 
 /**
  * Rebuilds the facts of the London days from..to (both included) from the sources, a month of days per transaction.

@@ -17,7 +17,7 @@ import {
 import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { todayInLondon } from '../../platform/business-day.ts';
+import { addDays, todayInLondon } from '../../platform/business-day.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { offsetOf, toPage } from '../../platform/pagination.ts';
 import type { Ctx } from '../../platform/routes.ts';
@@ -39,11 +39,6 @@ const toUtc = (day: string) => {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d ? date : undefined;
 };
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
-export const addDays = (day: string, n: number) => {
-  const date = toUtc(day) as Date;
-  date.setUTCDate(date.getUTCDate() + n);
-  return dayOf(date);
-};
 const daysBetween = (from: string, to: string) =>
   ((toUtc(to) as Date).getTime() - (toUtc(from) as Date).getTime()) / 86_400_000;
 
@@ -231,35 +226,48 @@ async function productsRanked(db: Db, range: AnalyticsRange, f: AnalyticsFilter)
   return { top, bottom };
 }
 
+/** The range's figures by channel, largest sales first. */
+async function channelsOf(db: Db, range: AnalyticsRange, f: AnalyticsFilter) {
+  const { rows } = await repo.factBreakdown(db, {
+    dimension: 'channel',
+    ...range,
+    filter: f,
+    sort: '-salesNet',
+    limit: 100,
+    offset: 0,
+  });
+  return rows.map((r) => rowOf('channel', r, range, f));
+}
+
+/** The stock on hand now by age, whatever the range: reused for half a minute per warehouse and brand. */
+function ageingOf(db: Db, f: AnalyticsFilter) {
+  const stock = { warehouseId: f.warehouseId, brandId: f.brandId };
+  return reused(db, `ageing:${f.warehouseId ?? ''}:${f.brandId ?? ''}`, () => layerAges(db, stock));
+}
+
 export async function analyticsSummary(db: Db, f: AnalyticsFilter): Promise<AnalyticsSummary> {
   const range = rangeOf(f);
   const stock = { warehouseId: f.warehouseId, brandId: f.brandId };
-  const [current, previous, opening, closing, previousOpening, series, channels, layers, products] = await Promise.all([
-    repo.factTotals(db, range.from, range.to, f),
-    repo.factTotals(db, range.previousFrom, range.previousTo, f),
-    repo.stockValueAt(db, range.previousTo, stock),
-    repo.stockValueAt(db, range.to, stock),
-    repo.stockValueAt(db, addDays(range.previousFrom, -1), stock),
-    seriesOf(db, range, f),
-    repo.factBreakdown(db, {
-      dimension: 'channel',
-      ...range,
-      filter: f,
-      sort: '-salesNet',
-      limit: 100,
-      offset: 0,
-    }),
-    // The stock on hand now, whatever the range: reused for half a minute per warehouse and brand.
-    reused(db, `ageing:${f.warehouseId ?? ''}:${f.brandId ?? ''}`, () => layerAges(db, stock)),
-    productsRanked(db, range, f),
-  ]);
+  const [current, previous, opening, closing, previousOpening, series, byChannel, ageing, products] = await Promise.all(
+    [
+      repo.factTotals(db, range.from, range.to, f),
+      repo.factTotals(db, range.previousFrom, range.previousTo, f),
+      repo.stockValueAt(db, range.previousTo, stock),
+      repo.stockValueAt(db, range.to, stock),
+      repo.stockValueAt(db, addDays(range.previousFrom, -1), stock),
+      seriesOf(db, range, f),
+      channelsOf(db, range, f),
+      ageingOf(db, f),
+      productsRanked(db, range, f),
+    ],
+  );
   return {
     ...range,
     current: figuresOf(current, opening, closing),
     previous: figuresOf(previous, previousOpening, opening),
     series,
-    byChannel: channels.rows.map((r) => rowOf('channel', r, range, f)),
-    ageing: layers,
+    byChannel,
+    ageing,
     topProducts: products.top,
     bottomProducts: products.bottom,
   };
@@ -385,14 +393,10 @@ const ageingColumns = (language: UiLanguage): XlsxColumn<AnalyticsSummary['agein
 
 /** One table of the summary (by channel, ageing, top or bottom products), as the page shows it. */
 export async function exportAnalyticsTable(ctx: Ctx, f: AnalyticsTableFilter) {
-  const summary = await analyticsSummary(ctx.db, f);
-  const name = `analytics-${f.table}-${summary.from}-${summary.to}.xlsx`;
-  if (f.table === 'ageing') return sendXlsx(ctx, name, ageingColumns(exportLanguage(ctx)), summary.ageing);
-  const rows =
-    f.table === 'byChannel'
-      ? summary.byChannel
-      : f.table === 'topProducts'
-        ? summary.topProducts
-        : summary.bottomProducts;
-  return sendXlsx(ctx, name, ROW_COLUMNS, rows);
+  const range = rangeOf(f);
+  const name = `analytics-${f.table}-${range.from}-${range.to}.xlsx`;
+  if (f.table === 'ageing') return sendXlsx(ctx, name, ageingColumns(exportLanguage(ctx)), await ageingOf(ctx.db, f));
+  if (f.table === 'byChannel') return sendXlsx(ctx, name, ROW_COLUMNS, await channelsOf(ctx.db, range, f));
+  const products = await productsRanked(ctx.db, range, f);
+  return sendXlsx(ctx, name, ROW_COLUMNS, f.table === 'topProducts' ? products.top : products.bottom);
 }

@@ -14,7 +14,7 @@ import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { AuthUser } from '../../platform/auth.ts';
-import { todayInLondon } from '../../platform/business-day.ts';
+import { addDays, todayInLondon } from '../../platform/business-day.ts';
 import * as repo from './home.repository.ts';
 import { reused } from './reuse.ts';
 
@@ -26,13 +26,6 @@ import { reused } from './reuse.ts';
 type Db = Kysely<Database>;
 
 const money = (v: string) => new Decimal(v).toFixed(2, Decimal.ROUND_HALF_UP);
-
-// --- Calendar days (YYYY-MM-DD) ----------------------------------------------------------------------------
-
-const DAY_MS = 86_400_000;
-const toTime = (day: string) => Date.parse(`${day}T00:00:00Z`);
-const fromTime = (time: number) => new Date(time).toISOString().slice(0, 10);
-export const addDays = (day: string, days: number) => fromTime(toTime(day) + days * DAY_MS);
 
 // --- List addresses (the web app's routes and the URL filters its lists read) -------------------------------
 

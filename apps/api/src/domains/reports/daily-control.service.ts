@@ -10,6 +10,7 @@ import {
   type DailyControlRow,
   dailyControlDaysBetween,
 } from '@backoffice/contracts';
+import { addDays } from '../../platform/business-day.ts';
 import { badRequest } from '../../platform/errors.ts';
 import {
   type PdfColumn,
@@ -48,11 +49,6 @@ function addInto(sum: DailyControlCounts, row: DailyControlCounts, closing: bool
     if (key === 'pending' || key === 'overdue') sum[key] = closing ? row[key] : sum[key] + row[key];
     else sum[key] += row[key];
   }
-}
-
-function addDays(day: string, days: number): string {
-  const [y = 1970, m = 1, d = 1] = day.split('-').map((p) => Number.parseInt(p, 10));
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
 const rangeError = (message: string) =>
